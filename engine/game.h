@@ -1,0 +1,55 @@
+// A game: the moves played from a start position and the outcome, with the spec's draws.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "engine/move.h"
+#include "engine/position.h"
+
+namespace kete {
+
+enum class Result : uint8_t { kNone, kSouthWins, kNorthWins, kDraw };
+
+enum class EndReason : uint8_t {
+  kNone,
+  kFinished,     // a front row emptied (kigogo: a side without seeds), rules.md section 2
+  kNoLegalMove,  // the side to move cannot move (or has only never-ending moves)
+  kRepetition,   // third occurrence; kigogo: second occurrence (rules.md 2 and 4)
+  kMaxPlies,     // adjudicated a draw at the MaxPlies limit (rules.md 2)
+};
+
+struct Outcome {
+  Result result = Result::kNone;
+  EndReason reason = EndReason::kNone;
+  friend bool operator==(const Outcome&, const Outcome&) = default;
+};
+
+std::string_view to_string(Result r);
+std::string_view to_string(EndReason r);
+
+class Game {
+ public:
+  static constexpr int kDefaultMaxPlies = 1000;
+
+  Game(RuleSet rules, const Position& start, int max_plies = kDefaultMaxPlies);
+
+  RuleSet rules() const { return rules_; }
+  const Position& position() const { return history_.back(); }
+  const std::vector<Move>& moves() const { return moves_; }
+  int plies() const { return int(moves_.size()); }
+
+  // Plays a move; false (and nothing changes) if it is not legal here or the game is over.
+  bool play(Move m);
+  Outcome outcome() const;
+
+ private:
+  int occurrences_of_current() const;
+
+  RuleSet rules_;
+  int max_plies_;
+  std::vector<Position> history_;
+  std::vector<Move> moves_;
+};
+
+}  // namespace kete

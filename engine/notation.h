@@ -1,0 +1,32 @@
+// Text forms of interface.md sections 1-2: pit names, move tokens, position strings.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "engine/move.h"
+#include "engine/position.h"
+
+namespace kete {
+
+// The text of an error status (Debian's Abseil has its own string_view type).
+inline std::string error_text(const absl::Status& s) { return std::string(s.message()); }
+
+// "A1".."AW", "B1".."BW" for South; lower case for North (rules.md section 1).
+std::string pit_name(int width, Pit pit);
+absl::StatusOr<Pit> parse_pit(int width, std::string_view name);
+
+// The canonical token of a legal move of p (interface.md section 1).
+std::string move_token(const Position& p, Move m);
+
+// Matches a token case-insensitively against the legal moves of p. The error names the
+// token and says whether it is malformed or not legal here.
+absl::StatusOr<Move> parse_move(RuleSet rules, const Position& p, std::string_view token);
+
+// The canonical position string: two fields, or all five for kiswahili.
+std::string position_string(const Position& p);
+// Parses a position string of `variant`, naming the bad field on error.
+absl::StatusOr<Position> parse_position(Variant variant, std::string_view text);
+
+}  // namespace kete

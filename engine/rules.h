@@ -1,0 +1,65 @@
+// The closed family of rules types, the concept they satisfy, and the one runtime switch.
+#pragma once
+
+#include <concepts>
+#include <optional>
+
+#include "engine/move.h"
+#include "engine/position.h"
+#include "engine/rules_bao.h"
+#include "engine/rules_kigogo.h"
+#include "engine/rules_kujifunza.h"
+
+namespace kete {
+
+// A rules type generates every legal move of a position with the position it leads to
+// (copy-make), and tells who has lost a finished position.
+template <class R>
+concept Rules = requires(const Position& p) {
+  { R::kVariant } -> std::convertible_to<Variant>;
+  { R::loser(p) } -> std::same_as<std::optional<Side>>;
+  R::generate(p, [](Move, const Position&, int /*seeds_sown*/) {});
+};
+
+static_assert(Rules<BaoRules>);
+static_assert(Rules<KigogoRules>);
+static_assert(Rules<KujifunzaRules<KichwaRule::kChoose>>);
+static_assert(Rules<KujifunzaRules<KichwaRule::kFollow>>);
+
+// Calls f with a value of the rules type of `rules`: the single runtime dispatch that
+// perft, search and tools are templated below.
+template <class F>
+decltype(auto) with_rules(RuleSet rules, F&& f) {
+  switch (rules.variant) {
+    case Variant::kBao:
+      return f(BaoRules{});
+    case Variant::kKigogo:
+      return f(KigogoRules{});
+    case Variant::kKujifunza:
+      if (rules.kichwa == KichwaRule::kFollow) return f(KujifunzaRules<KichwaRule::kFollow>{});
+      return f(KujifunzaRules<KichwaRule::kChoose>{});
+    case Variant::kKiswahili:
+      break;
+  }
+  return f(BaoRules{});  // unreachable for supported variants; see is_supported
+}
+
+// Kiswahili's rules type lands with its own issue; until then it is not playable.
+constexpr bool is_supported(Variant v) { return v != Variant::kKiswahili; }
+
+template <Rules R>
+MoveList legal_moves(const Position& p) {
+  MoveList list;
+  R::generate(p, [&](Move m, const Position&, int) { list.push_back(m); });
+  return list;
+}
+
+MoveList legal_moves(RuleSet rules, const Position& p);
+
+// The position after a legal move, or nullopt if m is not legal in p.
+std::optional<Position> play(RuleSet rules, const Position& p, Move m);
+
+// The side that has lost: a finished position, or no legal move for the side to move.
+std::optional<Side> loser(RuleSet rules, const Position& p);
+
+}  // namespace kete

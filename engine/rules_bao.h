@@ -1,0 +1,70 @@
+// Bao with simple rules (rules.md section 3): any pit of 2+, either way, eating optional.
+#pragma once
+
+#include <optional>
+
+#include "engine/move.h"
+#include "engine/sowing.h"
+
+namespace kete {
+
+struct BaoRules {
+  static constexpr Variant kVariant = Variant::kBao;
+  static constexpr int W = 8;
+  using R = Ring<W>;
+
+  // A finished position (rules.md section 2): a side whose front row is empty has lost;
+  // the side to move is checked first.
+  static std::optional<Side> loser(const Position& p) {
+    const Side us = p.side_to_move();
+    if (p.front_empty(us)) return us;
+    if (p.front_empty(~us)) return ~us;
+    return std::nullopt;
+  }
+
+  // Calls emit(move, child, seeds_sown) for every legal move.
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    if (loser(p)) return;
+    const Side us = p.side_to_move();
+    for (int start = 0; start < R::kSize; ++start) {
+      if (p.seeds(us, start) < 2) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        Position child = p;
+        const int sown = play(child, us, start, d);
+        if (sown < 0) continue;
+        child.pass_turn();
+        emit(Move(start, d), child, sown);
+      }
+    }
+  }
+
+  // Plays the move from `start` in direction d on p; returns the seeds sown, or -1 if
+  // the move is never-ending.
+  static int play(Position& p, Side us, int start, Dir d) {
+    const Side them = ~us;
+    int n = lift(p, us, start);
+    int e = sow<W>(p, us, start, d, n);
+    int since_eat = n, sown = n;
+    for (;;) {
+      if (p.seeds(us, e) == 1) return sown;  // the lap ended in an empty pit
+      if (R::is_front(e) && p.seeds(them, R::facing(e)) > 0) {
+        // Eat: the lap end and the facing pit are lifted together and sown on.
+        n = lift(p, us, e) + lift(p, them, R::facing(e));
+        const bool won = p.front_empty(them);
+        e = sow<W>(p, us, e, d, n);
+        since_eat = n;
+        sown += n;
+        if (won) return sown;  // rules.md section 2: the move stops after this lap
+        continue;
+      }
+      if (since_eat > R::kEndlessSeeds) return -1;
+      n = lift(p, us, e);
+      e = sow<W>(p, us, e, d, n);
+      since_eat += n;
+      sown += n;
+    }
+  }
+};
+
+}  // namespace kete

@@ -1,0 +1,81 @@
+// Bao Kigogo (rules.md section 4): 4x12, anticlockwise relay sowing, one capture that
+// removes seeds from the game at the end of the move.
+#pragma once
+
+#include <optional>
+
+#include "engine/move.h"
+#include "engine/sowing.h"
+
+namespace kete {
+
+struct KigogoRules {
+  static constexpr Variant kVariant = Variant::kKigogo;
+  static constexpr int W = 12;
+  static constexpr Dir kDir = Dir::kAnticlockwise;
+  using R = Ring<W>;
+
+  // A side with no seeds has lost; the side to move is checked first.
+  static std::optional<Side> loser(const Position& p) {
+    const Side us = p.side_to_move();
+    if (p.ring_seeds(us) == 0) return us;
+    if (p.ring_seeds(~us) == 0) return ~us;
+    return std::nullopt;
+  }
+
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    if (loser(p)) return;
+    const Side us = p.side_to_move();
+    int legal = 0;
+    for (int start = 0; start < R::kSize; ++start) {
+      if (p.seeds(us, start) < 2) continue;
+      Position child = p;
+      const int sown = play(child, us, start);
+      if (sown < 0) continue;
+      child.pass_turn();
+      emit(Move(start, kDir), child, sown);
+      ++legal;
+    }
+    if (legal) return;
+    // Only when no pit of 2+ has a legal move may a singleton step into an empty next pit.
+    for (int start = 0; start < R::kSize; ++start) {
+      const int to = R::next(start, kDir);
+      if (p.seeds(us, start) != 1 || p.seeds(us, to) != 0) continue;
+      Position child = p;
+      child.set_seeds(us, start, 0);
+      child.set_seeds(us, to, 1);
+      capture(child, us, to);
+      child.pass_turn();
+      emit(Move(start, kDir), child, 1);
+    }
+  }
+
+ private:
+  // Relay-sows from `start` until a lap ends in an empty pit, then captures. Returns the
+  // seeds sown, or -1 if the move is never-ending (it can hold no capture, so the
+  // twelve-rounds count runs from the start).
+  static int play(Position& p, Side us, int start) {
+    int n = lift(p, us, start);
+    int e = sow<W>(p, us, start, kDir, n);
+    int sown = n;
+    while (p.seeds(us, e) > 1) {
+      if (sown > R::kEndlessSeeds) return -1;
+      n = lift(p, us, e);
+      e = sow<W>(p, us, e, kDir, n);
+      sown += n;
+    }
+    capture(p, us, e);
+    return sown;
+  }
+
+  // The move ended in e: a front pit takes the facing pit out of the game, and with it
+  // the back pit behind that one.
+  static void capture(Position& p, Side us, int e) {
+    if (!R::is_front(e) || p.seeds(~us, R::facing(e)) == 0) return;
+    p.set_seeds(~us, R::facing(e), 0);
+    p.set_seeds(~us, R::behind_facing(e), 0);
+  }
+};
+
+}  // namespace kete

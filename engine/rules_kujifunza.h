@@ -1,0 +1,137 @@
+// Bao la Kujifunza (rules.md section 5): the mtaji stage of Bao la Kiswahili without house
+// or takasia, with the kichwa of a central capture chosen by the player (kChoose) or by
+// the championship rule (kFollow).
+#pragma once
+
+#include <optional>
+
+#include "engine/move.h"
+#include "engine/sowing.h"
+
+namespace kete {
+
+template <KichwaRule K>
+struct KujifunzaRules {
+  static constexpr Variant kVariant = Variant::kKujifunza;
+  static constexpr KichwaRule kKichwa = K;
+  static constexpr int W = 8;
+  using R = Ring<W>;
+
+  static std::optional<Side> loser(const Position& p) {
+    const Side us = p.side_to_move();
+    if (p.front_empty(us)) return us;
+    if (p.front_empty(~us)) return ~us;
+    return std::nullopt;
+  }
+
+  // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
+  // takata from front pits of 2+; else takata from back pits of 2+.
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    if (loser(p)) return;
+    int legal = 0;
+    auto counted = [&](Move m, const Position& child, int sown) {
+      ++legal;
+      emit(m, child, sown);
+    };
+    const Side us = p.side_to_move();
+    for (int start = 0; start < R::kSize; ++start) {
+      const int n = p.seeds(us, start);
+      if (n < 2 || n > 15) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) capture_move(p, start, d, counted);
+    }
+    if (legal) return;
+    for (int start = 0; start < W; ++start) takata_both_ways(p, start, counted);
+    if (legal) return;
+    for (int start = W; start < R::kSize; ++start) takata_both_ways(p, start, counted);
+  }
+
+ private:
+  // Lifts `start` and sows its first lap. Returns the lap end, or -1 if the lift leaves
+  // the own front row empty when the first seed falls in the back row (rules.md 5).
+  static int first_lap(Position& p, Side us, int start, Dir d) {
+    const int n = lift(p, us, start);
+    if (R::is_front(start) && !R::is_front(R::next(start, d)) && p.front_empty(us)) return -1;
+    return sow<W>(p, us, start, d, n);
+  }
+
+  template <class Emit>
+  static void capture_move(const Position& p, int start, Dir d, Emit& emit) {
+    const Side us = p.side_to_move();
+    Position child = p;
+    const int e = first_lap(child, us, start, d);
+    // A capture move is one whose first lap ends in an occupied own front pit facing seeds.
+    if (e < 0 || !R::is_front(e) || child.seeds(us, e) < 2 ||
+        child.seeds(~us, R::facing(e)) == 0)
+      return;
+    capture(child, Move(start, d, true), e, d, p.seeds(us, start), emit);
+  }
+
+  template <class Emit>
+  static void takata_both_ways(const Position& p, int start, Emit& emit) {
+    if (p.seeds(p.side_to_move(), start) < 2) return;
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      Position child = p;
+      const Side us = p.side_to_move();
+      const int n = p.seeds(us, start);
+      const int e = first_lap(child, us, start, d);
+      if (e < 0) continue;
+      relay<false>(child, Move(start, d), e, d, n, n, emit);
+    }
+  }
+
+  // Captures the pit facing lap end e and sows the seeds from the kichwa; under kChoose a
+  // central capture branches into both kichwa. `sown` counts every seed sown so far.
+  template <class Emit>
+  static void capture(Position& p, Move m, int e, Dir d, int sown, Emit& emit) {
+    const Side us = p.side_to_move(), them = ~us;
+    const int n = lift(p, them, R::facing(e));
+    const bool won = p.front_empty(them);
+    bool right;
+    if (R::is_kimbi(e)) {
+      right = e >= W - 2;
+    } else if constexpr (K == KichwaRule::kChoose) {
+      Position left_branch = p;
+      enter_kichwa(left_branch, m.with_choice(false), false, n, won, sown, emit);
+      m = m.with_choice(true);
+      right = true;
+    } else {
+      right = d == Dir::kAnticlockwise;  // rules.md 6.3: keep the current direction
+    }
+    enter_kichwa(p, m, right, n, won, sown, emit);
+  }
+
+  template <class Emit>
+  static void enter_kichwa(Position& p, Move m, bool right, int n, bool won, int sown,
+                           Emit& emit) {
+    const int e = sow_from_kichwa<W>(p, p.side_to_move(), right, n);
+    if (won) return done(p, m, sown + n, emit);  // rules.md section 2: the move stops
+    relay<true>(p, m, e, right ? Dir::kAnticlockwise : Dir::kClockwise, n, sown + n, emit);
+  }
+
+  // Continues the move from lap end e: ends in an empty pit, captures again (capture
+  // moves only), or relays. `since` counts seeds sown since the start or last capture.
+  template <bool kCapturing, class Emit>
+  static void relay(Position& p, Move m, int e, Dir d, int since, int sown, Emit& emit) {
+    const Side us = p.side_to_move();
+    for (;;) {
+      if (p.seeds(us, e) == 1) return done(p, m, sown, emit);
+      if (kCapturing && R::is_front(e) && p.seeds(~us, R::facing(e)) > 0)
+        return capture(p, m, e, d, sown, emit);
+      if (since > R::kEndlessSeeds) return;  // never-ending: illegal
+      const int n = lift(p, us, e);
+      if (R::is_front(e) && !R::is_front(R::next(e, d)) && p.front_empty(us)) return;
+      e = sow<W>(p, us, e, d, n);
+      since += n;
+      sown += n;
+    }
+  }
+
+  template <class Emit>
+  static void done(Position& p, Move m, int sown, Emit& emit) {
+    p.pass_turn();
+    emit(m, p, sown);
+  }
+};
+
+}  // namespace kete

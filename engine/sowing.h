@@ -1,0 +1,72 @@
+// The sowing primitives every variant is built from: the ring, the lap, the lap end.
+#pragma once
+
+#include <algorithm>
+
+#include "engine/position.h"
+
+namespace kete {
+
+// One player's ring of 2W pits (rules.md section 1), with the board geometry that the
+// rules of every variant share.
+template <int W>
+struct Ring {
+  static constexpr int kWidth = W;
+  static constexpr int kSize = 2 * W;
+  // The twelve-rounds rule (rules.md section 2): a move that would go on by relay or
+  // safari after more than this many seeds sown since its start or last capture is
+  // never-ending.
+  static constexpr int kEndlessSeeds = 12 * kSize;
+
+  static constexpr int next(int i, Dir d) {
+    i += step(d);
+    return i == kSize ? 0 : i < 0 ? kSize - 1 : i;
+  }
+  static constexpr bool is_front(int i) { return i < W; }
+  // The opponent's front pit that faces own front pit i.
+  static constexpr int facing(int i) { return W - 1 - i; }
+  // The opponent's back pit behind the opponent front pit that faces own front pit i.
+  static constexpr int behind_facing(int i) { return W + i; }
+  static constexpr int kLeftKichwa = 0;
+  static constexpr int kRightKichwa = W - 1;
+  // Front pits 1, 2 and W-1, W.
+  static constexpr bool is_kimbi(int i) { return i < 2 || (i >= W - 2 && i < W); }
+};
+
+// Sows n seeds of side s's ring one per pit in direction d, starting with the pit after
+// `from`, and returns the lap end. Laps longer than the ring are sown a round at a time,
+// so the cost is bounded by the ring size.
+template <int W>
+inline int sow(Position& p, Side s, int from, Dir d, int n) {
+  using R = Ring<W>;
+  const int rounds = n / R::kSize, rest = n % R::kSize;
+  const int touched = std::min(n, R::kSize);
+  int i = from;
+  for (int k = 1; k <= touched; ++k) {
+    i = R::next(i, d);
+    p.add_seeds(s, i, rounds + (k <= rest));
+  }
+  // After whole rounds the lap ends where the last seed of the partial round fell.
+  if (rest == 0) return from;
+  int end = from + step(d) * rest;
+  return end >= R::kSize ? end - R::kSize : end < 0 ? end + R::kSize : end;
+}
+
+// Sows n captured seeds in a re-entry lap that starts in the kichwa itself (rules.md
+// section 1): the left kichwa sows clockwise, the right kichwa anticlockwise. Returns the
+// lap end.
+template <int W>
+inline int sow_from_kichwa(Position& p, Side s, bool right_kichwa, int n) {
+  using R = Ring<W>;
+  return right_kichwa ? sow<W>(p, s, R::kRightKichwa + 1, Dir::kAnticlockwise, n)
+                      : sow<W>(p, s, R::kSize - 1, Dir::kClockwise, n);
+}
+
+// Lifts every seed of a pit and returns how many there were.
+inline int lift(Position& p, Side s, int i) {
+  const int n = p.seeds(s, i);
+  p.set_seeds(s, i, 0);
+  return n;
+}
+
+}  // namespace kete

@@ -1,0 +1,48 @@
+// Basic vocabulary of the rules library: sides, variants, rule options and the ring.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace kete {
+
+enum class Side : uint8_t { kSouth = 0, kNorth = 1 };
+
+constexpr Side operator~(Side s) { return Side(uint8_t(s) ^ 1); }
+constexpr int index(Side s) { return int(s); }
+
+enum class Variant : uint8_t { kBao, kKigogo, kKiswahili, kKujifunza };
+
+inline constexpr Variant kAllVariants[] = {Variant::kBao, Variant::kKigogo, Variant::kKiswahili,
+                                           Variant::kKujifunza};
+
+// Bao la Kujifunza's kichwa for a central capture (rules.md section 5): the player's
+// choice (the source's rule) or the championship rule of 6.3 (keep the direction).
+enum class KichwaRule : uint8_t { kChoose, kFollow };
+
+// The rules a game is played under: the variant and the options that change the rules.
+struct RuleSet {
+  Variant variant = Variant::kKiswahili;
+  KichwaRule kichwa = KichwaRule::kChoose;
+  friend bool operator==(const RuleSet&, const RuleSet&) = default;
+};
+
+constexpr int width(Variant v) { return v == Variant::kKigogo ? 12 : 8; }
+
+// Pits per player ring on the largest board (4x12).
+inline constexpr int kMaxRing = 24;
+
+// Sowing direction along a player's ring (rules.md section 1): ring index + 1 is
+// clockwise seen from above.
+enum class Dir : uint8_t { kClockwise = 0, kAnticlockwise = 1 };
+
+constexpr int step(Dir d) { return d == Dir::kClockwise ? 1 : -1; }
+constexpr Dir operator~(Dir d) { return Dir(uint8_t(d) ^ 1); }
+
+std::string_view to_string(Variant v);
+std::string_view to_string(KichwaRule k);
+std::optional<Variant> parse_variant(std::string_view name);
+std::optional<KichwaRule> parse_kichwa_rule(std::string_view name);
+
+}  // namespace kete

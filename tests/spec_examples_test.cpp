@@ -1,0 +1,76 @@
+// Every worked example and check of rules.md sections 3-5 and 7 for bao, kigogo and
+// kujifunza.
+#include <gtest/gtest.h>
+
+#include "engine/perft.h"
+#include "tests/test_util.h"
+
+namespace kete::test {
+namespace {
+
+TEST(SpecBao, StartHas32MovesAndPerft) {
+  const Position p = Position::start(Variant::kBao);
+  EXPECT_EQ(legal_moves(kBao, p).size(), 32);
+  EXPECT_EQ(perft(kBao, p, 1), 32u);
+  EXPECT_EQ(perft(kBao, p, 2), 912u);
+  EXPECT_EQ(perft(kBao, p, 3), 17892u);
+}
+
+// rules.md section 3: South plays B7R, eats twice and empties North's front row.
+TEST(SpecBao, WorkedExampleB7RWins) {
+  const Position p = parse_or_die(
+      Variant::kBao, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  const Position q = after(kBao, p, "B7R");
+  // The winning eat's 7 seeds are still sown from A3 to B4 (rules.md section 2).
+  EXPECT_EQ(position_string(q),
+            "4,3,5,4,5,6,3,2/0,0,0,0,0,0,0,0/3,3,1,0,3,1,3,0/1,1,9,2,2,0,0,3 N");
+  EXPECT_EQ(loser(kBao, q), Side::kNorth);
+}
+
+TEST(SpecKigogo, StartHas23MovesAndPerft) {
+  const Position p = Position::start(Variant::kKigogo);
+  EXPECT_EQ(perft(kKigogo, p, 1), 23u);
+  EXPECT_EQ(perft(kKigogo, p, 2), 499u);
+  EXPECT_EQ(perft(kKigogo, p, 3), 7393u);
+}
+
+TEST(SpecKujifunza, FirstMoves) {
+  const Position p = Position::start(Variant::kKujifunza);
+  EXPECT_EQ(legal_moves(kChoose, p).size(), 56);
+  EXPECT_EQ(legal_moves(kFollow, p).size(), 16);
+  for (Move m : legal_moves(kFollow, p)) EXPECT_TRUE(m.capture()) << move_token(p, m);
+}
+
+TEST(SpecKujifunza, FollowPerft) {
+  const Position p = Position::start(Variant::kKujifunza);
+  EXPECT_EQ(perft(kFollow, p, 1), 16u);
+  EXPECT_EQ(perft(kFollow, p, 2), 108u);
+  EXPECT_EQ(perft(kFollow, p, 3), 500u);
+}
+
+// rules.md section 5: A1R under follow leaves South's ring A1..A8, B8..B1 =
+// 3,1,0,4,4,4,1,5,3,3,0,3,3,0,3,3 and North's front a1..a8 = 0,0,2,2,2,0,0,2.
+TEST(SpecKujifunza, FollowA1R) {
+  const Position q = after(kFollow, Position::start(Variant::kKujifunza), "A1R");
+  const int ring[16] = {3, 1, 0, 4, 4, 4, 1, 5, 3, 3, 0, 3, 3, 0, 3, 3};
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(q.seeds(Side::kSouth, i), ring[i]) << "ring index " << i;
+  const int north_front[8] = {0, 0, 2, 2, 2, 0, 0, 2};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(q.seeds(Side::kNorth, i), north_front[i]) << "a" << i + 1;
+}
+
+// rules.md section 7: a4R cycles, a5R is stopped by the twelve-rounds rule.
+TEST(SpecTwelveRounds, Kujifunza) {
+  const Position p = parse_or_die(
+      Variant::kKujifunza, "9,2,3,6,1,2,1,2/0,1,0,7,3,18,0,1/0,0,0,1,0,0,0,0/1,0,2,0,1,1,1,1 N");
+  EXPECT_EQ(tokens(kFollow, p), sorted({"a3L", "a3R", "a4L", "a5L"}));
+}
+
+TEST(SpecTwelveRounds, Kigogo) {
+  const Position p = parse_or_die(Variant::kKigogo,
+                                  "2,2,0,3,2,2,1,0,0,1,2,1/1,2,1,0,0,0,4,0,1,1,0,5/"
+                                  "0,1,0,3,0,3,0,1,0,5,0,4/1,0,2,1,0,1,2,1,2,1,0,1 S");
+  EXPECT_EQ(tokens(kKigogo, p), sorted({"A10", "A4", "A6", "B3", "B7", "B9"}));
+}
+
+}  // namespace
+}  // namespace kete::test

@@ -1,0 +1,47 @@
+// Helpers shared by the tests.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "engine/notation.h"
+#include "engine/rules.h"
+
+namespace kete::test {
+
+inline Position parse_or_die(Variant v, std::string_view text) {
+  absl::StatusOr<Position> p = parse_position(v, text);
+  EXPECT_TRUE(p.ok()) << text << ": " << p.status();
+  return p.ok() ? *p : Position::start(v);
+}
+
+// The legal move tokens of p, sorted.
+inline std::vector<std::string> tokens(RuleSet rules, const Position& p) {
+  std::vector<std::string> out;
+  for (Move m : legal_moves(rules, p)) out.push_back(move_token(p, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// The position after the move named by token; fails the test if it is not legal.
+inline Position after(RuleSet rules, const Position& p, std::string_view token) {
+  absl::StatusOr<Move> m = parse_move(rules, p, token);
+  EXPECT_TRUE(m.ok()) << m.status();
+  if (!m.ok()) return p;
+  return *play(rules, p, *m);
+}
+
+inline constexpr RuleSet kBao{Variant::kBao};
+inline constexpr RuleSet kKigogo{Variant::kKigogo};
+inline constexpr RuleSet kChoose{Variant::kKujifunza, KichwaRule::kChoose};
+inline constexpr RuleSet kFollow{Variant::kKujifunza, KichwaRule::kFollow};
+
+}  // namespace kete::test
