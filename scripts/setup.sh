@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what kete needs to build (Debian 12 packages) when it is missing, then
+# configures and builds the given CMake presets (default: release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(g++ cmake ninja-build libabsl-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+presets=("$@")
+((${#presets[@]})) || presets=(release)
+for preset in "${presets[@]}"; do
+  [ -f "build/$preset/build.ninja" ] || cmake --preset "$preset" >&2
+  cmake --build --preset "$preset" -j "$(nproc)" >&2
+done

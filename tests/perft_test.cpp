@@ -1,0 +1,93 @@
+// Perft tables from tests/data/perft, one file per rules set.
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "engine/perft.h"
+#include "tests/test_util.h"
+
+namespace kete::test {
+namespace {
+
+// Sanitizer builds run ~20x slower: they check the entries up to a smaller leaf count.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr uint64_t kLeafLimit = 400'000;
+#else
+constexpr uint64_t kLeafLimit = 20'000'000;
+#endif
+
+struct PerftLine {
+  std::string position;
+  std::vector<uint64_t> counts;  // counts[d-1] = perft(d)
+};
+
+std::vector<PerftLine> read_table(const std::string& name) {
+  std::ifstream in(std::string(KETE_TEST_DATA) + "/perft/" + name + ".txt");
+  EXPECT_TRUE(in) << "missing perft table " << name;
+  std::vector<PerftLine> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const size_t semi = line.find(';');
+    EXPECT_NE(semi, std::string::npos) << line;
+    if (semi == std::string::npos) continue;
+    std::string position = line.substr(0, semi);
+    while (!position.empty() && position.back() == ' ') position.pop_back();
+    PerftLine entry{position, {}};
+    std::istringstream counts(line.substr(semi + 1));
+    for (uint64_t n; counts >> n;) entry.counts.push_back(n);
+    EXPECT_FALSE(entry.counts.empty()) << line;
+    lines.push_back(entry);
+  }
+  return lines;
+}
+
+struct Table {
+  const char* name;
+  RuleSet rules;
+  friend void PrintTo(const Table& t, std::ostream* os) { *os << t.name; }
+};
+
+class PerftTable : public ::testing::TestWithParam<Table> {};
+
+TEST_P(PerftTable, MatchesData) {
+  const Table t = GetParam();
+  const std::vector<PerftLine> lines = read_table(t.name);
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_EQ(lines[0].position, position_string(Position::start(t.rules.variant)))
+      << "the first line of a table is the start position";
+  for (const PerftLine& line : lines) {
+    const Position p = parse_or_die(t.rules.variant, line.position);
+    for (size_t d = 1; d <= line.counts.size() && line.counts[d - 1] <= kLeafLimit; ++d)
+      EXPECT_EQ(perft(t.rules, p, int(d)), line.counts[d - 1]) << line.position << " depth " << d;
+  }
+}
+
+// perft_divide splits perft by first move, in the order of legal_moves.
+TEST_P(PerftTable, DivideSumsToPerft) {
+  const Table t = GetParam();
+  const Position p = Position::start(t.rules.variant);
+  const std::vector<PerftEntry> entries = perft_divide(t.rules, p, 3);
+  const MoveList moves = legal_moves(t.rules, p);
+  ASSERT_EQ(int(entries.size()), moves.size());
+  uint64_t total = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    EXPECT_EQ(entries[i].move, moves[int(i)]);
+    EXPECT_EQ(entries[i].nodes, perft(t.rules, *play(t.rules, p, moves[int(i)]), 2));
+    total += entries[i].nodes;
+  }
+  EXPECT_EQ(total, perft(t.rules, p, 3));
+}
+
+INSTANTIATE_TEST_SUITE_P(Tables, PerftTable,
+                         ::testing::Values(Table{"bao", kBao}, Table{"kigogo", kKigogo},
+                                           Table{"kujifunza-choose", kChoose},
+                                           Table{"kujifunza-follow", kFollow}),
+                         [](const auto& info) {
+                           std::string n = info.param.name;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace kete::test
