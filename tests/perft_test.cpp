@@ -10,12 +10,8 @@
 namespace kete::test {
 namespace {
 
-// Sanitizer builds run ~20x slower: they check the entries up to a smaller leaf count.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr uint64_t kLeafLimit = 400'000;
-#else
-constexpr uint64_t kLeafLimit = 20'000'000;
-#endif
+// Sanitizer builds check the entries up to a smaller leaf count.
+constexpr uint64_t kLeafLimit = kSanitized ? 400'000 : 20'000'000;
 
 struct PerftLine {
   std::string position;

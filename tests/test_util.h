@@ -12,6 +12,13 @@
 
 namespace kete::test {
 
+// Sanitizer builds run an order of magnitude slower; bulk tests scale their work down.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 inline Position parse_or_die(Variant v, std::string_view text) {
   absl::StatusOr<Position> p = parse_position(v, text);
   EXPECT_TRUE(p.ok()) << text << ": " << p.status();

@@ -1,0 +1,124 @@
+// Differential testing: the fast generator against tests/reference, a deliberately simple
+// generator written independently from the rules contract. Both must produce the same
+// legal moves with the same tokens and the same resulting positions.
+#include <fstream>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "engine/game.h"
+#include "engine/perft.h"
+#include "tests/reference/reference_rules.h"
+#include "tests/test_util.h"
+
+namespace kete::test {
+namespace {
+
+using Pairs = std::vector<std::pair<std::string, std::string>>;
+
+Pairs engine_moves(RuleSet rules, const Position& p) {
+  Pairs out;
+  with_rules(rules, [&]<class R>(R) {
+    R::generate(p, [&](Move m, const Position& child, int) {
+      out.emplace_back(move_token(p, m), position_string(child));
+    });
+  });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Pairs reference_moves(RuleSet rules, const Position& p) {
+  Pairs out;
+  for (const reference::RefMove& m : reference::legal_moves(
+           std::string(to_string(rules.variant)), std::string(to_string(rules.kichwa)),
+           position_string(p)))
+    out.emplace_back(m.token, m.result);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A position with the variant's seeds spread at random over the board, many pits empty.
+Position random_board(Variant v, std::mt19937_64& rng) {
+  Position p = Position::empty(v);
+  const int ring = 2 * width(v);
+  const int seeds = v == Variant::kKigogo ? int(rng() % 93) : initial_seeds(v);
+  std::vector<int> hot;  // seeds fall on a random subset of pits
+  for (int i = 0; i < 2 * ring; ++i)
+    if (rng() % 3) hot.push_back(i);
+  if (hot.empty()) hot.push_back(0);
+  for (int k = 0; k < seeds; ++k) {
+    const int i = hot[rng() % hot.size()];
+    p.add_seeds(Side(i / ring), i % ring, 1);
+  }
+  if (rng() % 2) p.pass_turn();
+  return p;
+}
+
+class Differential : public ::testing::TestWithParam<RuleSet> {
+ protected:
+  void compare(const Position& p) {
+    ASSERT_EQ(engine_moves(GetParam(), p), reference_moves(GetParam(), p)) << position_string(p);
+  }
+};
+
+TEST_P(Differential, PositionsOfRandomGames) {
+  std::mt19937_64 rng(1);
+  int positions = 0;
+  for (int g = 0; g < 200; ++g) {
+    Game game(GetParam(), Position::start(GetParam().variant), 200);
+    while (game.outcome().result == Result::kNone) {
+      compare(game.position());
+      if (HasFatalFailure()) return;
+      ++positions;
+      const MoveList moves = legal_moves(GetParam(), game.position());
+      game.play(moves[int(rng() % moves.size())]);
+    }
+  }
+  EXPECT_GT(positions, 1000);
+}
+
+TEST_P(Differential, RandomBoards) {
+  std::mt19937_64 rng(2);
+  for (int i = 0; i < (kSanitized ? 4000 : 20000); ++i) {
+    compare(random_board(GetParam().variant, rng));
+    if (HasFatalFailure()) return;
+  }
+}
+
+// The perft tables agree with the reference generator wherever it is quick enough.
+TEST_P(Differential, PerftTables) {
+  const RuleSet rules = GetParam();
+  std::string name(to_string(rules.variant));
+  if (rules.variant == Variant::kKujifunza) name += "-" + std::string(to_string(rules.kichwa));
+  std::ifstream in(std::string(KETE_TEST_DATA) + "/perft/" + name + ".txt");
+  ASSERT_TRUE(in);
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::string position = line.substr(0, line.find(" ;"));
+    std::istringstream counts(line.substr(line.find(';') + 1));
+    uint64_t n = 0;
+    for (int d = 1; counts >> n && n <= (kSanitized ? 20'000 : 200'000); ++d, ++checked)
+      EXPECT_EQ(reference::perft(std::string(to_string(rules.variant)),
+                                 std::string(to_string(rules.kichwa)), position, d),
+                n)
+          << position << " depth " << d;
+  }
+  EXPECT_GT(checked, 10);
+}
+
+}  // namespace
+
+void PrintTo(const RuleSet& r, std::ostream* os);
+
+namespace {
+INSTANTIATE_TEST_SUITE_P(AllVariants, Differential,
+                         ::testing::Values(kBao, kKigogo, kChoose, kFollow),
+                         [](const auto& info) {
+                           std::string name(to_string(info.param.variant));
+                           if (info.param.variant == Variant::kKujifunza)
+                             name += "_" + std::string(to_string(info.param.kichwa));
+                           return name;
+                         });
+}  // namespace
+}  // namespace kete::test
