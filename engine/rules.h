@@ -8,6 +8,7 @@
 #include "engine/position.h"
 #include "engine/rules_bao.h"
 #include "engine/rules_kigogo.h"
+#include "engine/rules_kiswahili.h"
 #include "engine/rules_kujifunza.h"
 
 namespace kete {
@@ -23,6 +24,7 @@ concept Rules = requires(const Position& p) {
 
 static_assert(Rules<BaoRules>);
 static_assert(Rules<KigogoRules>);
+static_assert(Rules<KiswahiliRules>);
 static_assert(Rules<KujifunzaRules<KichwaRule::kChoose>>);
 static_assert(Rules<KujifunzaRules<KichwaRule::kFollow>>);
 
@@ -41,11 +43,8 @@ decltype(auto) with_rules(RuleSet rules, F&& f) {
     case Variant::kKiswahili:
       break;
   }
-  return f(BaoRules{});  // unreachable for supported variants; see is_supported
+  return f(KiswahiliRules{});
 }
-
-// Kiswahili's rules type lands with its own issue; until then it is not playable.
-constexpr bool is_supported(Variant v) { return v != Variant::kKiswahili; }
 
 template <Rules R>
 MoveList legal_moves(const Position& p) {

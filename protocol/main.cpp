@@ -14,8 +14,8 @@ namespace kete {
 namespace {
 
 struct Session {
-  RuleSet rules{Variant::kBao, KichwaRule::kChoose};
-  Position position = Position::start(Variant::kBao);
+  RuleSet rules;
+  Position position = Position::start(rules.variant);
 };
 
 void say(const std::string& line) { std::cout << line << std::endl; }
@@ -83,7 +83,7 @@ void cmd_setoption(Session& s, std::istringstream& in) {
   in >> value;
   if (name == "UCI_Variant") {
     std::optional<Variant> v = parse_variant(value);
-    if (!v || !is_supported(*v)) return error(fmt::format("unsupported variant '{}'", value));
+    if (!v) return error(fmt::format("unsupported variant '{}'", value));
     s.rules.variant = *v;
     s.position = Position::start(*v);
   } else if (name == "KichwaRule") {

@@ -120,7 +120,7 @@ std::string rules_name(const ::testing::TestParamInfo<RuleSet>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Contract,
-                         ::testing::Values(kBao, kKigogo, kChoose, kFollow), rules_name);
+                         ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili), rules_name);
 
 }  // namespace
 }  // namespace kete::test

@@ -41,7 +41,16 @@ Pairs reference_moves(RuleSet rules, const Position& p) {
 Position random_board(Variant v, std::mt19937_64& rng) {
   Position p = Position::empty(v);
   const int ring = 2 * width(v);
-  const int seeds = v == Variant::kKigogo ? int(rng() % 93) : initial_seeds(v);
+  int seeds = v == Variant::kKigogo ? int(rng() % 93) : initial_seeds(v);
+  const bool north = rng() % 2;
+  if (north) p.pass_turn();
+  if (v == Variant::kKiswahili && rng() % 2) {  // namua: hands as they occur in play
+    const int south = int(rng() % 22);
+    const int north_hand = north ? south + 1 : south;
+    p.set_hand(Side::kSouth, south);
+    p.set_hand(Side::kNorth, north_hand);
+    seeds -= south + north_hand;
+  }
   std::vector<int> hot;  // seeds fall on a random subset of pits
   for (int i = 0; i < 2 * ring; ++i)
     if (rng() % 3) hot.push_back(i);
@@ -50,7 +59,14 @@ Position random_board(Variant v, std::mt19937_64& rng) {
     const int i = hot[rng() % hot.size()];
     p.add_seeds(Side(i / ring), i % ring, 1);
   }
-  if (rng() % 2) p.pass_turn();
+  if (v == Variant::kKiswahili) {
+    for (Side side : {Side::kSouth, Side::kNorth})
+      if (p.seeds(side, 4) && rng() % 2) p.set_house(side, true);
+    if (!p.hand(Side::kSouth) && !p.hand(Side::kNorth) && rng() % 2) {
+      const Pit t{Side(rng() % 2), int(rng() % 8)};
+      p.set_takasia(&t);
+    }
+  }
   return p;
 }
 
@@ -113,7 +129,7 @@ void PrintTo(const RuleSet& r, std::ostream* os);
 
 namespace {
 INSTANTIATE_TEST_SUITE_P(AllVariants, Differential,
-                         ::testing::Values(kBao, kKigogo, kChoose, kFollow),
+                         ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili),
                          [](const auto& info) {
                            std::string name(to_string(info.param.variant));
                            if (info.param.variant == Variant::kKujifunza)

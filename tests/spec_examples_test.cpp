@@ -74,3 +74,42 @@ TEST(SpecTwelveRounds, Kigogo) {
 
 }  // namespace
 }  // namespace kete::test
+
+namespace kete::test {
+namespace {
+
+TEST(SpecKiswahili, StartMovesAndPerft) {
+  const Position p = Position::start(Variant::kKiswahili);
+  EXPECT_EQ(position_string(p),
+            "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Hh -");
+  EXPECT_EQ(tokens(kKiswahili, p), sorted({"A6L", "A6R", "A7L", "A7R"}));
+  const uint64_t expected[] = {4, 14, 38, 124, 405};
+  for (int d = 1; d <= 5; ++d) EXPECT_EQ(perft(kKiswahili, p, d), expected[d - 1]) << d;
+}
+
+// rules.md section 7: the 1994 game's first two moves.
+TEST(SpecKiswahili, RealGame1994) {
+  Position p = after(kKiswahili, Position::start(Variant::kKiswahili), "A7L");
+  p = after(kKiswahili, p, "a5R");
+  EXPECT_EQ(position_string(p),
+            "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -");
+}
+
+// rules.md section 7 (Kronenburg, Donkers & de Voogt 2006): A3L never ends.
+TEST(SpecKiswahili, NeverEndingMove) {
+  const Position p = parse_or_die(
+      Variant::kKiswahili,
+      "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 - -");
+  EXPECT_EQ(tokens(kKiswahili, p), sorted({"A2L", "A2R", "A3R", "A6L", "A6R", "A7L", "A7R"}));
+  // A6L ends after 176 seeds sown (48 laps), close to the 192 limit.
+  with_rules(kKiswahili, [&]<class R>(R) {
+    R::generate(p, [&](Move m, const Position&, int sown) {
+      if (move_token(p, m) == "A6L") {
+        EXPECT_EQ(sown, 176);
+      }
+    });
+  });
+}
+
+}  // namespace
+}  // namespace kete::test

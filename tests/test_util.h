@@ -47,6 +47,7 @@ inline Position after(RuleSet rules, const Position& p, std::string_view token) 
 }
 
 inline constexpr RuleSet kBao{Variant::kBao};
+inline constexpr RuleSet kKiswahili{Variant::kKiswahili};
 inline constexpr RuleSet kKigogo{Variant::kKigogo};
 inline constexpr RuleSet kChoose{Variant::kKujifunza, KichwaRule::kChoose};
 inline constexpr RuleSet kFollow{Variant::kKujifunza, KichwaRule::kFollow};

@@ -1,0 +1,319 @@
+// Bao la Kiswahili (rules.md section 6): namua with seeds in hand, the nyumba (house) and
+// its privileges, mtaji, and takasia.
+#pragma once
+
+#include <bit>
+#include <optional>
+
+#include "engine/move.h"
+#include "engine/sowing.h"
+
+namespace kete {
+
+struct KiswahiliRules {
+  static constexpr Variant kVariant = Variant::kKiswahili;
+  static constexpr int W = 8;
+  static constexpr int kHouse = 4;  // front pit 5, the nyumba
+  using R = Ring<W>;
+
+  static std::optional<Side> loser(const Position& p) {
+    const Side us = p.side_to_move();
+    if (p.front_empty(us)) return us;
+    if (p.front_empty(~us)) return ~us;
+    return std::nullopt;
+  }
+
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    if (loser(p)) return;
+    // Every child gets its takasia field here, the one place that knows the parent.
+    auto finish = [&](Move m, Position& child, int sown) {
+      update_takasia(p, m, child);
+      emit(m, static_cast<const Position&>(child), sown);
+    };
+    if (p.hand(p.side_to_move()) > 0)
+      namua(p, finish);
+    else
+      mtaji(p, finish);
+  }
+
+ private:
+  // A move being played out: the position, the choices so far and the sowing state.
+  struct Turn {
+    Position p;
+    Move m;
+    Side us;
+    bool namua;       // the move started with seeds in hand (rules.md 6.2)
+    bool capturing;   // a capture move; otherwise a takasa or takata
+    int blocked;      // mtaji takata: the takasia-blocked own pit, else -1
+    Dir d = Dir::kClockwise;
+    int since = 0;    // seeds sown since the start or the last capture (twelve rounds)
+    int sown = 0;     // seeds sown in all laps
+  };
+
+  // ---- Namua (rules.md 6.2) ----
+
+  template <class Emit>
+  static void namua(const Position& p, Emit& emit) {
+    const Side us = p.side_to_move(), them = ~us;
+    int legal = 0;
+    auto counted = [&](Move m, Position& child, int sown) {
+      ++legal;
+      emit(m, child, sown);
+    };
+    // Captures: a front pit occupied before the seed, facing seeds.
+    for (int i = 0; i < W; ++i) {
+      if (!p.seeds(us, i) || !p.seeds(them, R::facing(i))) continue;
+      Turn t{p, Move(), us, true, true, -1};
+      put_hand_seed(t, i);
+      capture(t, i, /*first_namua=*/true, counted);
+    }
+    if (legal) return;
+    // Takasa. With the house destroyed, singletons only when no pit of 2+ has a legal move.
+    const bool house = p.house_intact(us);
+    const bool working = house && p.seeds(us, kHouse) >= 6;
+    int occupied = 0;
+    for (int i = 0; i < W; ++i) occupied += p.seeds(us, i) > 0;
+    for (int i = 0; i < W; ++i) {
+      const int n = p.seeds(us, i);
+      if (!n || (!house && n < 2)) continue;
+      if (i == kHouse && working) {
+        // The working house only when it is the only occupied front pit, and then taxed.
+        if (occupied == 1) takasa(p, i, /*tax=*/true, counted);
+        continue;
+      }
+      takasa(p, i, false, counted);
+    }
+    if (legal || house) return;
+    for (int i = 0; i < W; ++i)
+      if (p.seeds(us, i) == 1) takasa(p, i, false, counted);
+  }
+
+  static void put_hand_seed(Turn& t, int i) {
+    t.p.set_hand(t.us, t.p.hand(t.us) - 1);
+    t.p.add_seeds(t.us, i, 1);
+  }
+
+  // Puts the hand seed into front pit i, lifts it (the tax: only 2 seeds) and sows both ways.
+  template <class Emit>
+  static void takasa(const Position& p, int i, bool tax, Emit& emit) {
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      Turn t{p, Move(i, d), p.side_to_move(), true, false, -1};
+      put_hand_seed(t, i);
+      int n = 2;
+      if (tax)
+        t.p.add_seeds(t.us, i, -2);
+      else
+        n = lift_own(t, i);
+      start_lap(t, i, d, n, emit);
+    }
+  }
+
+  // ---- Mtaji (rules.md 6.4) ----
+
+  template <class Emit>
+  static void mtaji(const Position& p, Emit& emit) {
+    const Side us = p.side_to_move();
+    int legal = 0;
+    auto counted = [&](Move m, Position& child, int sown) {
+      ++legal;
+      emit(m, child, sown);
+    };
+    // The blocker's duty (6.6): capture the takasia target first if any capture can.
+    if (p.has_takasia() && p.takasia().side != us) {
+      const int target = p.takasia().index;
+      mtaji_captures(p, [&](int f) { return f == target; }, counted);
+    }
+    if (legal) return;
+    mtaji_captures(p, [](int) { return true; }, counted);
+    if (legal) return;
+    const int blocked = p.has_takasia() && p.takasia().side == us ? p.takasia().index : -1;
+    for (int i = 0; i < W; ++i)
+      if (i != blocked && p.seeds(us, i) >= 2) takata(p, i, blocked, counted);
+    if (legal) return;
+    for (int i = W; i < R::kSize; ++i)
+      if (p.seeds(us, i) >= 2) takata(p, i, blocked, counted);
+  }
+
+  // Capture moves whose first capture takes an opponent front pit f with want(f).
+  template <class Want, class Emit>
+  static void mtaji_captures(const Position& p, Want&& want, Emit& emit) {
+    const Side us = p.side_to_move(), them = ~us;
+    for (int start = 0; start < R::kSize; ++start) {
+      const int n = p.seeds(us, start);
+      if (n < 2 || n > 15) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        Turn t{p, Move(start, d, true), us, false, true, -1};
+        const int e = first_lap(t, start, d);
+        if (e < 0 || !R::is_front(e) || t.p.seeds(us, e) < 2 || !t.p.seeds(them, R::facing(e)))
+          continue;
+        if (!want(R::facing(e))) continue;
+        capture(t, e, false, emit);
+      }
+    }
+  }
+
+  template <class Emit>
+  static void takata(const Position& p, int i, int blocked, Emit& emit) {
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      Turn t{p, Move(i, d), p.side_to_move(), false, false, blocked};
+      const int e = first_lap(t, i, d);
+      if (e >= 0) run(t, e, emit);
+    }
+  }
+
+  // ---- Sowing a move (rules.md 6.3, 6.5) ----
+
+  // Lifts an own pit; emptying the intact house destroys it (6.1).
+  static int lift_own(Turn& t, int i) {
+    if (i == kHouse && t.p.house_intact(t.us)) t.p.set_house(t.us, false);
+    return lift(t.p, t.us, i);
+  }
+
+  // Own front row rule (6.5): if the lift left the front row empty, the first seed must
+  // fall in it.
+  static bool front_row_survives(const Turn& t, int from, Dir d) {
+    return !R::is_front(from) || R::is_front(R::next(from, d)) || !t.p.front_empty(t.us);
+  }
+
+  // Lifts `start` and sows the first lap; returns its end, or -1 if the move is illegal.
+  static int first_lap(Turn& t, int start, Dir d) {
+    const int n = lift_own(t, start);
+    if (!front_row_survives(t, start, d)) return -1;
+    t.d = d;
+    t.since = t.sown = n;
+    return sow<W>(t.p, t.us, start, d, n);
+  }
+
+  template <class Emit>
+  static void start_lap(Turn& t, int from, Dir d, int n, Emit& emit) {
+    if (!front_row_survives(t, from, d)) return;
+    t.d = d;
+    t.since = t.sown = n;
+    run(t, sow<W>(t.p, t.us, from, d, n), emit);
+  }
+
+  // Captures the pit facing lap end e and re-enters the seeds from a kichwa. Only the
+  // first capture of a namua move chooses a central kichwa; the choice is the move's
+  // letter, kept in its direction bit (clockwise = left kichwa).
+  template <class Emit>
+  static void capture(Turn& t, int e, bool first_namua, Emit& emit) {
+    const Side them = ~t.us;
+    const int f = R::facing(e);
+    if (f == kHouse && t.p.house_intact(them)) t.p.set_house(them, false);
+    const int n = lift(t.p, them, f);
+    const bool won = t.p.front_empty(them);
+    bool right;
+    if (R::is_kimbi(e)) {
+      right = e >= W - 2;
+    } else if (first_namua) {
+      Turn left = t;
+      left.m = Move(e, Dir::kClockwise, true);
+      enter_kichwa(left, false, n, won, emit);
+      right = true;
+    } else {
+      right = t.d == Dir::kAnticlockwise;
+    }
+    if (first_namua) t.m = Move(e, right ? Dir::kAnticlockwise : Dir::kClockwise, true);
+    enter_kichwa(t, right, n, won, emit);
+  }
+
+  template <class Emit>
+  static void enter_kichwa(Turn& t, bool right, int n, bool won, Emit& emit) {
+    const int e = sow_from_kichwa<W>(t.p, t.us, right, n);
+    t.d = right ? Dir::kAnticlockwise : Dir::kClockwise;
+    t.since = n;
+    t.sown += n;
+    if (won) return done(t, emit);  // rules.md section 2: the move stops after this lap
+    run(t, e, emit);
+  }
+
+  // The lap ends of 6.5, from lap end e until the move ends.
+  template <class Emit>
+  static void run(Turn& t, int e, Emit& emit) {
+    const Side them = ~t.us;
+    for (;;) {
+      const int n = t.p.seeds(t.us, e);
+      if (n == 1) return done(t, emit);
+      if (t.capturing && R::is_front(e) && t.p.seeds(them, R::facing(e)))
+        return capture(t, e, false, emit);
+      if (t.namua && e == kHouse && n >= 6 && t.p.house_intact(t.us)) {
+        if (!t.capturing) return done(t, emit);  // a takasa ends at the working house
+        Turn stop = t;
+        done(stop, emit);
+        t.m = t.m.with_safari();  // safari: lift the house and relay on
+      }
+      if (e == t.blocked) return done(t, emit);  // the takasia pit ends a takata
+      if (t.since > R::kEndlessSeeds) return;    // never-ending: illegal
+      const int lifted = lift_own(t, e);
+      if (!front_row_survives(t, e, t.d)) return;
+      e = sow<W>(t.p, t.us, e, t.d, lifted);
+      t.since += lifted;
+      t.sown += lifted;
+    }
+  }
+
+  template <class Emit>
+  static void done(Turn& t, Emit& emit) {
+    t.p.pass_turn();
+    emit(t.m, t.p, t.sown);
+  }
+
+  // ---- Takasia (rules.md 6.6) ----
+
+  // The takasia field after `m` from `parent`: a new block on the side now to move, else
+  // the target the blocker must capture next (kept from the blocked side's move), else none.
+  static void update_takasia(const Position& parent, Move m, Position& child) {
+    const Side mover = parent.side_to_move();
+    const bool mtaji_takata = !m.capture() && parent.hand(Side::kSouth) == 0 &&
+                              parent.hand(Side::kNorth) == 0;
+    if (mtaji_takata) {
+      if (const int t = takasia_trigger(child); t >= 0) {
+        const Pit block{child.side_to_move(), t};
+        return child.set_takasia(&block);
+      }
+    }
+    if (parent.has_takasia() && parent.takasia().side == mover) return;  // kept as target
+    if (child.has_takasia()) child.clear_takasia();
+  }
+
+  // After X's mtaji takata, with Y to move in p: the pit t of Y to block, or -1.
+  static int takasia_trigger(const Position& p) {
+    if (loser(p)) return -1;
+    Position plain = p;
+    plain.clear_takasia();
+    if (first_capture_mask(plain)) return -1;  // Y has a capture move
+    Position x_to_move = plain;
+    x_to_move.pass_turn();
+    const unsigned mask = first_capture_mask(x_to_move);
+    if (std::popcount(mask) != 1) return -1;
+    const int t = std::countr_zero(mask);
+    const Side y = p.side_to_move();
+    int occupied = 0, big = 0;
+    for (int i = 0; i < W; ++i) {
+      occupied += p.seeds(y, i) > 0;
+      big += p.seeds(y, i) >= 2;
+    }
+    // The three exceptions: an intact house, the only occupied pit, the only pit of 2+.
+    if (t == kHouse && p.house_intact(y)) return -1;
+    if (occupied == 1) return -1;
+    if (p.seeds(y, t) >= 2 && big == 1) return -1;
+    return t;
+  }
+
+  // The opponent front pits that the legal mtaji capture moves of the side to move
+  // capture first, as a bit mask of ring indices.
+  static unsigned first_capture_mask(const Position& p) {
+    unsigned mask = 0;
+    int first = 0;
+    auto want = [&](int f) {
+      first = f;
+      return !(mask & (1u << f));
+    };
+    auto found = [&](Move, Position&, int) { mask |= 1u << first; };
+    mtaji_captures(p, want, found);
+    return mask;
+  }
+};
+
+}  // namespace kete
