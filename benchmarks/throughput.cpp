@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
   rows.push_back(measure<KigogoRules>("kigogo", 6, 2000, runs));
   rows.push_back(measure<KujifunzaRules<KichwaRule::kChoose>>("kujifunza choose", 6, 2000, runs));
   rows.push_back(measure<KujifunzaRules<KichwaRule::kFollow>>("kujifunza follow", 8, 2000, runs));
+  rows.push_back(measure<KiswahiliRules>("kiswahili", 10, 500, runs));
 
   fmt::print("| rules | perft depth | leaves | leaves/s | playouts/s | plies/playout | "
              "seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|\n");

@@ -143,11 +143,14 @@ struct KiswahiliRules {
       const int n = p.seeds(us, start);
       if (n < 2 || n > 15) continue;
       for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        // The first lap (under 16 seeds: it does not pass its start again) must end in an
+        // occupied own front pit facing seeds.
+        const int end = lap_end<W>(start, d, n);
+        if (!R::is_front(end) || !p.seeds(us, end) || !p.seeds(them, R::facing(end))) continue;
+        if (!want(R::facing(end))) continue;
         Turn t{p, Move(start, d, true), us, false, true, -1};
         const int e = first_lap(t, start, d);
-        if (e < 0 || !R::is_front(e) || t.p.seeds(us, e) < 2 || !t.p.seeds(them, R::facing(e)))
-          continue;
-        if (!want(R::facing(e))) continue;
+        if (e < 0) continue;
         capture(t, e, false, emit);
       }
     }

@@ -58,12 +58,13 @@ struct KujifunzaRules {
   template <class Emit>
   static void capture_move(const Position& p, int start, Dir d, Emit& emit) {
     const Side us = p.side_to_move();
+    // A capture move is one whose first lap (under 16 seeds, so it does not pass its
+    // start again) ends in an occupied own front pit facing seeds.
+    const int end = lap_end<W>(start, d, p.seeds(us, start));
+    if (!R::is_front(end) || !p.seeds(us, end) || !p.seeds(~us, R::facing(end))) return;
     Position child = p;
     const int e = first_lap(child, us, start, d);
-    // A capture move is one whose first lap ends in an occupied own front pit facing seeds.
-    if (e < 0 || !R::is_front(e) || child.seeds(us, e) < 2 ||
-        child.seeds(~us, R::facing(e)) == 0)
-      return;
+    if (e < 0) return;
     capture(child, Move(start, d, true), e, d, p.seeds(us, start), emit);
   }
 

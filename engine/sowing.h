@@ -33,6 +33,14 @@ struct Ring {
   static constexpr bool is_kimbi(int i) { return i < 2 || (i >= W - 2 && i < W); }
 };
 
+// Where a lap of n < 2W seeds from `from` ends, without sowing it: the test of a capture
+// move's first lap costs no copy of the position.
+template <int W>
+constexpr int lap_end(int from, Dir d, int n) {
+  const int end = from + step(d) * n;
+  return end >= Ring<W>::kSize ? end - Ring<W>::kSize : end < 0 ? end + Ring<W>::kSize : end;
+}
+
 // Sows n seeds of side s's ring one per pit in direction d, starting with the pit after
 // `from`, and returns the lap end. Laps longer than the ring are sown a round at a time,
 // so the cost is bounded by the ring size.
@@ -47,9 +55,7 @@ inline int sow(Position& p, Side s, int from, Dir d, int n) {
     p.add_seeds(s, i, rounds + (k <= rest));
   }
   // After whole rounds the lap ends where the last seed of the partial round fell.
-  if (rest == 0) return from;
-  int end = from + step(d) * rest;
-  return end >= R::kSize ? end - R::kSize : end < 0 ? end + R::kSize : end;
+  return lap_end<W>(from, d, rest);
 }
 
 // Sows n captured seeds in a re-entry lap that starts in the kichwa itself (rules.md
