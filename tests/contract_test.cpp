@@ -105,14 +105,6 @@ TEST_P(Contract, MirroredPerftIsEqual) {
   }
 }
 
-}  // namespace
-
-void PrintTo(const RuleSet& r, std::ostream* os) {
-  *os << to_string(r.variant) << " " << to_string(r.kichwa);
-}
-
-namespace {
-
 std::string rules_name(const ::testing::TestParamInfo<RuleSet>& info) {
   std::string name(to_string(info.param.variant));
   if (info.param.variant == Variant::kKujifunza) name += "_" + std::string(to_string(info.param.kichwa));

@@ -123,11 +123,6 @@ TEST_P(Differential, PerftTables) {
   EXPECT_GT(checked, 10);
 }
 
-}  // namespace
-
-void PrintTo(const RuleSet& r, std::ostream* os);
-
-namespace {
 INSTANTIATE_TEST_SUITE_P(AllVariants, Differential,
                          ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili),
                          [](const auto& info) {

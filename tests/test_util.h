@@ -10,6 +10,15 @@
 #include "engine/notation.h"
 #include "engine/rules.h"
 
+namespace kete {
+
+// Names a rules set in gtest's messages (found by argument-dependent lookup).
+inline void PrintTo(const RuleSet& r, std::ostream* os) {
+  *os << to_string(r.variant) << " " << to_string(r.kichwa);
+}
+
+}  // namespace kete
+
 namespace kete::test {
 
 // Sanitizer builds run an order of magnitude slower; bulk tests scale their work down.
