@@ -82,7 +82,8 @@ Row measure(std::string name, int depth, int playouts, int runs) {
     std::mt19937_64 rng(r);
     uint64_t plies = 0;
     t0 = Clock::now();
-    for (int g = 0; g < playouts; ++g) plies += playout<R>(start, rng);
+    for (int g = 0; g < playouts; ++g)
+      plies += playout<R>(start, rng);
     playout_times.push_back(seconds_since(t0));
     row.plies_per_playout = double(plies) / playouts;
   }
@@ -112,10 +113,11 @@ int main(int argc, char** argv) {
   rows.push_back(measure<KujifunzaRules<KichwaRule::kFollow>>("kujifunza follow", 8, 2000, runs));
   rows.push_back(measure<KiswahiliRules>("kiswahili", 10, 500, runs));
 
-  fmt::print("| rules | perft depth | leaves | leaves/s | playouts/s | plies/playout | "
-             "seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|\n");
+  fmt::print(
+      "| rules | perft depth | leaves | leaves/s | playouts/s | plies/playout | "
+      "seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|\n");
   for (const Row& r : rows)
-    fmt::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n", r.name,
-               r.depth, r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s, r.plies_per_playout,
+    fmt::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n", r.name, r.depth,
+               r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s, r.plies_per_playout,
                r.seeds_per_move, r.ns_per_seed);
 }

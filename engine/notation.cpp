@@ -23,12 +23,17 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   }
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-char to_lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+char to_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+}
 
 bool equals_ignore_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return to_lower(x) == to_lower(y); });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return to_lower(x) == to_lower(y);
+         });
 }
 
 // A decimal count of at most `max_digits` digits, nothing else.
@@ -63,7 +68,8 @@ absl::Status parse_pits(std::string_view text, Position& p) {
   const int w = p.width();
   const std::vector<std::string_view> rows = split(text, '/');
   if (rows.size() != 4)
-    return field_error("pits", fmt::format("expected 4 rows separated by '/', got {}", rows.size()));
+    return field_error("pits",
+                       fmt::format("expected 4 rows separated by '/', got {}", rows.size()));
   for (int r = 0; r < 4; ++r) {
     const std::vector<std::string_view> counts = split(rows[r], ',');
     if (int(counts.size()) != w)
@@ -72,8 +78,8 @@ absl::Status parse_pits(std::string_view text, Position& p) {
     for (int j = 0; j < w; ++j) {
       const std::optional<int> count = parse_count(counts[j], 3);
       if (!count)
-        return field_error("pits", fmt::format("row {} pit {}: '{}' is not a seed count",
-                                               r + 1, j + 1, counts[j]));
+        return field_error("pits", fmt::format("row {} pit {}: '{}' is not a seed count", r + 1,
+                                               j + 1, counts[j]));
       const int n = *count;
       if (n > initial_seeds(p.variant()))
         return field_error("pits", fmt::format("row {} pit {}: {} seeds is more than the game has",
@@ -98,8 +104,9 @@ absl::Status parse_hands(std::string_view text, Position& p) {
   const bool equal = hands[0] == hands[1];
   if (p.side_to_move() == Side::kSouth ? !equal
                                        : !(hands[1] == hands[0] + 1 || (!hands[0] && !hands[1])))
-    return field_error("hands", fmt::format("{},{} cannot occur with {} to move", hands[0],
-                                            hands[1], p.side_to_move() == Side::kSouth ? "S" : "N"));
+    return field_error("hands",
+                       fmt::format("{},{} cannot occur with {} to move", hands[0], hands[1],
+                                   p.side_to_move() == Side::kSouth ? "S" : "N"));
   p.set_hand(Side::kSouth, hands[0]);
   p.set_hand(Side::kNorth, hands[1]);
   return absl::OkStatus();
@@ -127,7 +134,8 @@ absl::Status parse_takasia(std::string_view text, Position& p) {
     return field_error("takasia", "takasia exists only in kiswahili's mtaji stage");
   absl::StatusOr<Pit> pit = parse_pit(p.width(), text);
   if (!pit.ok()) return field_error("takasia", error_text(pit.status()));
-  if (pit->index >= p.width()) return field_error("takasia", fmt::format("{} is not a front pit", text));
+  if (pit->index >= p.width())
+    return field_error("takasia", fmt::format("{} is not a front pit", text));
   p.set_takasia(&*pit);
   return absl::OkStatus();
 }
@@ -135,7 +143,8 @@ absl::Status parse_takasia(std::string_view text, Position& p) {
 // Checks a parsed token's shape for the variant before it is matched against legal moves.
 absl::Status check_token_shape(Variant v, int width, std::string_view token) {
   size_t end = 1;
-  while (end < token.size() && is_digit(token[end])) ++end;
+  while (end < token.size() && is_digit(token[end]))
+    ++end;
   absl::StatusOr<Pit> pit = parse_pit(width, token.substr(0, end));
   if (!pit.ok()) return pit.status();
   std::string_view rest = token.substr(end);
@@ -169,9 +178,7 @@ std::string pit_name(int width, Pit pit) {
 }
 
 absl::StatusOr<Pit> parse_pit(int width, std::string_view name) {
-  auto bad = [&] {
-    return absl::InvalidArgumentError(fmt::format("unknown pit name '{}'", name));
-  };
+  auto bad = [&] { return absl::InvalidArgumentError(fmt::format("unknown pit name '{}'", name)); };
   if (name.size() < 2 || name.size() > 3) return bad();
   const char row = name[0];
   const std::optional<int> number = parse_count(name.substr(1), 2);
@@ -204,7 +211,8 @@ std::string move_token(const Position& p, Move m) {
   token += left ? 'L' : 'R';
   if (m.choice_count()) {
     token += ':';
-    for (int k = 0; k < m.choice_count(); ++k) token += m.choice_right(k) ? 'R' : 'L';
+    for (int k = 0; k < m.choice_count(); ++k)
+      token += m.choice_right(k) ? 'R' : 'L';
   }
   if (m.safari()) token += '+';
   return token;
@@ -242,14 +250,15 @@ std::string position_string(const Position& p) {
 }
 
 absl::StatusOr<Position> parse_position(Variant variant, std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
     text.remove_suffix(1);
   const std::vector<std::string_view> fields = split(text, ' ');
   if (fields.size() < 2 || fields.size() > 5)
-    return absl::InvalidArgumentError(fmt::format(
-        "position string: expected 2 to 5 fields separated by single spaces, got {}",
-        fields.size()));
+    return absl::InvalidArgumentError(
+        fmt::format("position string: expected 2 to 5 fields separated by single spaces, got {}",
+                    fields.size()));
   Position p = Position::empty(variant);
   if (absl::Status s = parse_pits(fields[0], p); !s.ok()) return s;
   if (fields[1] != "S" && fields[1] != "N")
@@ -258,9 +267,9 @@ absl::StatusOr<Position> parse_position(Variant variant, std::string_view text) 
   auto field = [&](size_t i) { return i < fields.size() ? fields[i] : std::string_view("-"); };
   if (absl::Status s = parse_hands(field(2), p); !s.ok()) return s;
   const int total = p.total_seeds() + p.hand(Side::kSouth) + p.hand(Side::kNorth);
-  if (variant == Variant::kKigogo ? total > initial_seeds(variant) : total != initial_seeds(variant))
-    return field_error("pits", fmt::format("{} seeds in play, {} has {}", total,
-                                           to_string(variant),
+  if (variant == Variant::kKigogo ? total > initial_seeds(variant)
+                                  : total != initial_seeds(variant))
+    return field_error("pits", fmt::format("{} seeds in play, {} has {}", total, to_string(variant),
                                            variant == Variant::kKigogo ? "at most 92" : "64"));
   if (absl::Status s = parse_houses(field(3), p); !s.ok()) return s;
   if (absl::Status s = parse_takasia(field(4), p); !s.ok()) return s;

@@ -11,7 +11,9 @@
 namespace kete {
 
 // The text of an error status (Debian's Abseil has its own string_view type).
-inline std::string error_text(const absl::Status& s) { return std::string(s.message()); }
+inline std::string error_text(const absl::Status& s) {
+  return std::string(s.message());
+}
 
 // "A1".."AW", "B1".."BW" for South; lower case for North (rules.md section 1).
 std::string pit_name(int width, Pit pit);

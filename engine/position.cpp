@@ -18,10 +18,12 @@ Position Position::start(Variant v) {
     switch (v) {
       case Variant::kBao:
       case Variant::kKujifunza:
-        for (int i = 0; i < 2 * w; ++i) p.set_seeds(s, i, 2);
+        for (int i = 0; i < 2 * w; ++i)
+          p.set_seeds(s, i, 2);
         break;
       case Variant::kKigogo:  // front pit 1 starts empty (rules.md section 4)
-        for (int i = 1; i < 2 * w; ++i) p.set_seeds(s, i, 2);
+        for (int i = 1; i < 2 * w; ++i)
+          p.set_seeds(s, i, 2);
         break;
       case Variant::kKiswahili:  // rules.md 6.1: 6 in the nyumba, 2 in pits 6 and 7
         p.set_seeds(s, 4, 6);
@@ -37,13 +39,15 @@ Position Position::start(Variant v) {
 
 int Position::front_seeds(Side s) const {
   int n = 0;
-  for (int i = 0; i < width(); ++i) n += seeds(s, i);
+  for (int i = 0; i < width(); ++i)
+    n += seeds(s, i);
   return n;
 }
 
 int Position::ring_seeds(Side s) const {
   int n = 0;
-  for (int i = 0; i < ring_size(); ++i) n += seeds(s, i);
+  for (int i = 0; i < ring_size(); ++i)
+    n += seeds(s, i);
   return n;
 }
 
@@ -72,7 +76,8 @@ uint64_t Position::compute_key() const {
   if (side_ == Side::kNorth) key ^= k.north_to_move;
   for (int s = 0; s < 2; ++s) {
     key ^= k.hand[s][hand_[s]];
-    for (int i = 0; i < kMaxRing; ++i) key ^= k.pit[s][i][pits_[s][i]];
+    for (int i = 0; i < kMaxRing; ++i)
+      key ^= k.pit[s][i][pits_[s][i]];
   }
   return key;
 }
@@ -100,8 +105,8 @@ Position Position::mirrored() const {
   const int w = width();
   for (Side s : {Side::kSouth, Side::kNorth})
     for (int i = 0; i < w; ++i) {
-      m.set_seeds(s, i, seeds(s, w - 1 - i));                  // front pit i+1 <-> W-i
-      m.set_seeds(s, w + i, seeds(s, 2 * w - 1 - i));          // back pit W-i <-> i+1
+      m.set_seeds(s, i, seeds(s, w - 1 - i));          // front pit i+1 <-> W-i
+      m.set_seeds(s, w + i, seeds(s, 2 * w - 1 - i));  // back pit W-i <-> i+1
     }
   if (has_takasia()) {
     Pit t = takasia();

@@ -36,13 +36,18 @@ constexpr Keys make_keys() {
   uint64_t state = 0x6B657465ull;  // "kete"
   for (auto& side : k.pit)
     for (auto& pit : side)
-      for (int c = 1; c <= kMaxSeeds; ++c) pit[c] = splitmix64(state);  // empty pits hash 0
+      for (int c = 1; c <= kMaxSeeds; ++c)
+        pit[c] = splitmix64(state);  // empty pits hash 0
   for (auto& side : k.hand)
-    for (int c = 1; c < 23; ++c) side[c] = splitmix64(state);
-  for (int h = 1; h < 4; ++h) k.houses[h] = splitmix64(state);
-  for (int t = 1; t <= 2 * kMaxRing; ++t) k.takasia[t] = splitmix64(state);
+    for (int c = 1; c < 23; ++c)
+      side[c] = splitmix64(state);
+  for (int h = 1; h < 4; ++h)
+    k.houses[h] = splitmix64(state);
+  for (int t = 1; t <= 2 * kMaxRing; ++t)
+    k.takasia[t] = splitmix64(state);
   k.north_to_move = splitmix64(state);
-  for (auto& v : k.variant) v = splitmix64(state);
+  for (auto& v : k.variant)
+    v = splitmix64(state);
   return k;
 }
 
@@ -120,9 +125,8 @@ class Position {
   Position mirrored() const;
 
   friend bool operator==(const Position& a, const Position& b) {
-    return a.key_ == b.key_ && a.pits_ == b.pits_ && a.hand_ == b.hand_ &&
-           a.houses_ == b.houses_ && a.takasia_ == b.takasia_ && a.side_ == b.side_ &&
-           a.variant_ == b.variant_;
+    return a.key_ == b.key_ && a.pits_ == b.pits_ && a.hand_ == b.hand_ && a.houses_ == b.houses_ &&
+           a.takasia_ == b.takasia_ && a.side_ == b.side_ && a.variant_ == b.variant_;
   }
 
  private:
@@ -136,6 +140,8 @@ class Position {
 };
 
 // Rules-independent seed count of a fresh game of `v` (64, or 92 for kigogo).
-constexpr int initial_seeds(Variant v) { return v == Variant::kKigogo ? 92 : 64; }
+constexpr int initial_seeds(Variant v) {
+  return v == Variant::kKigogo ? 92 : 64;
+}
 
 }  // namespace kete

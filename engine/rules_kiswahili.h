@@ -43,12 +43,12 @@ struct KiswahiliRules {
     Position p;
     Move m;
     Side us;
-    bool namua;       // the move started with seeds in hand (rules.md 6.2)
-    bool capturing;   // a capture move; otherwise a takasa or takata
-    int blocked;      // mtaji takata: the takasia-blocked own pit, else -1
+    bool namua;      // the move started with seeds in hand (rules.md 6.2)
+    bool capturing;  // a capture move; otherwise a takasa or takata
+    int blocked;     // mtaji takata: the takasia-blocked own pit, else -1
     Dir d = Dir::kClockwise;
-    int since = 0;    // seeds sown since the start or the last capture (twelve rounds)
-    int sown = 0;     // seeds sown in all laps
+    int since = 0;  // seeds sown since the start or the last capture (twelve rounds)
+    int sown = 0;   // seeds sown in all laps
   };
 
   // ---- Namua (rules.md 6.2) ----
@@ -73,7 +73,8 @@ struct KiswahiliRules {
     const bool house = p.house_intact(us);
     const bool working = house && p.seeds(us, kHouse) >= 6;
     int occupied = 0;
-    for (int i = 0; i < W; ++i) occupied += p.seeds(us, i) > 0;
+    for (int i = 0; i < W; ++i)
+      occupied += p.seeds(us, i) > 0;
     for (int i = 0; i < W; ++i) {
       const int n = p.seeds(us, i);
       if (!n || (!house && n < 2)) continue;
@@ -122,10 +123,12 @@ struct KiswahiliRules {
     // The blocker's duty (6.6): capture the takasia target first if any capture can.
     if (p.has_takasia() && p.takasia().side != us) {
       const int target = p.takasia().index;
-      mtaji_captures(p, [&](int f) { return f == target; }, counted);
+      mtaji_captures(
+          p, [&](int f) { return f == target; }, counted);
     }
     if (legal) return;
-    mtaji_captures(p, [](int) { return true; }, counted);
+    mtaji_captures(
+        p, [](int) { return true; }, counted);
     if (legal) return;
     const int blocked = p.has_takasia() && p.takasia().side == us ? p.takasia().index : -1;
     for (int i = 0; i < W; ++i)
@@ -268,8 +271,8 @@ struct KiswahiliRules {
   // the target the blocker must capture next (kept from the blocked side's move), else none.
   static void update_takasia(const Position& parent, Move m, Position& child) {
     const Side mover = parent.side_to_move();
-    const bool mtaji_takata = !m.capture() && parent.hand(Side::kSouth) == 0 &&
-                              parent.hand(Side::kNorth) == 0;
+    const bool mtaji_takata =
+        !m.capture() && parent.hand(Side::kSouth) == 0 && parent.hand(Side::kNorth) == 0;
     if (mtaji_takata) {
       if (const int t = takasia_trigger(child); t >= 0) {
         const Pit block{child.side_to_move(), t};

@@ -38,12 +38,15 @@ struct KujifunzaRules {
     for (int start = 0; start < R::kSize; ++start) {
       const int n = p.seeds(us, start);
       if (n < 2 || n > 15) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) capture_move(p, start, d, counted);
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise})
+        capture_move(p, start, d, counted);
     }
     if (legal) return;
-    for (int start = 0; start < W; ++start) takata_both_ways(p, start, counted);
+    for (int start = 0; start < W; ++start)
+      takata_both_ways(p, start, counted);
     if (legal) return;
-    for (int start = W; start < R::kSize; ++start) takata_both_ways(p, start, counted);
+    for (int start = W; start < R::kSize; ++start)
+      takata_both_ways(p, start, counted);
   }
 
  private:
@@ -103,8 +106,7 @@ struct KujifunzaRules {
   }
 
   template <class Emit>
-  static void enter_kichwa(Position& p, Move m, bool right, int n, bool won, int sown,
-                           Emit& emit) {
+  static void enter_kichwa(Position& p, Move m, bool right, int n, bool won, int sown, Emit& emit) {
     const int e = sow_from_kichwa<W>(p, p.side_to_move(), right, n);
     if (won) return done(p, m, sown + n, emit);  // rules.md section 2: the move stops
     relay<true>(p, m, e, right ? Dir::kAnticlockwise : Dir::kClockwise, n, sown + n, emit);

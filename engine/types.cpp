@@ -16,7 +16,9 @@ std::string_view to_string(Variant v) {
   return "?";
 }
 
-std::string_view to_string(KichwaRule k) { return k == KichwaRule::kChoose ? "choose" : "follow"; }
+std::string_view to_string(KichwaRule k) {
+  return k == KichwaRule::kChoose ? "choose" : "follow";
+}
 
 std::optional<Variant> parse_variant(std::string_view name) {
   for (Variant v : kAllVariants)

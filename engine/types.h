@@ -9,8 +9,12 @@ namespace kete {
 
 enum class Side : uint8_t { kSouth = 0, kNorth = 1 };
 
-constexpr Side operator~(Side s) { return Side(uint8_t(s) ^ 1); }
-constexpr int index(Side s) { return int(s); }
+constexpr Side operator~(Side s) {
+  return Side(uint8_t(s) ^ 1);
+}
+constexpr int index(Side s) {
+  return int(s);
+}
 
 enum class Variant : uint8_t { kBao, kKigogo, kKiswahili, kKujifunza };
 
@@ -28,7 +32,9 @@ struct RuleSet {
   friend bool operator==(const RuleSet&, const RuleSet&) = default;
 };
 
-constexpr int width(Variant v) { return v == Variant::kKigogo ? 12 : 8; }
+constexpr int width(Variant v) {
+  return v == Variant::kKigogo ? 12 : 8;
+}
 
 // Pits per player ring on the largest board (4x12).
 inline constexpr int kMaxRing = 24;
@@ -37,8 +43,12 @@ inline constexpr int kMaxRing = 24;
 // clockwise seen from above.
 enum class Dir : uint8_t { kClockwise = 0, kAnticlockwise = 1 };
 
-constexpr int step(Dir d) { return d == Dir::kClockwise ? 1 : -1; }
-constexpr Dir operator~(Dir d) { return Dir(uint8_t(d) ^ 1); }
+constexpr int step(Dir d) {
+  return d == Dir::kClockwise ? 1 : -1;
+}
+constexpr Dir operator~(Dir d) {
+  return Dir(uint8_t(d) ^ 1);
+}
 
 std::string_view to_string(Variant v);
 std::string_view to_string(KichwaRule k);

@@ -18,8 +18,12 @@ struct Session {
   Position position = Position::start(rules.variant);
 };
 
-void say(const std::string& line) { std::cout << line << std::endl; }
-void error(std::string_view what) { say(fmt::format("info string error: {}", what)); }
+void say(const std::string& line) {
+  std::cout << line << std::endl;
+}
+void error(std::string_view what) {
+  say(fmt::format("info string error: {}", what));
+}
 
 // position startpos|fen <position string> [moves <m1> ...]; all or nothing.
 void cmd_position(Session& s, std::istringstream& in) {
@@ -60,7 +64,8 @@ void cmd_perft(const Session& s, std::istringstream& in) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   say("");
   say(fmt::format("Nodes searched: {}", depth == 0 ? 1 : total));
-  say(fmt::format("info string perft time {:.3f} s, {:.0f} leaves/s", secs, total / std::max(secs, 1e-9)));
+  say(fmt::format("info string perft time {:.3f} s, {:.0f} leaves/s", secs,
+                  total / std::max(secs, 1e-9)));
 }
 
 void cmd_d(const Session& s) {
@@ -107,12 +112,19 @@ int main() {
     in >> cmd;
     if (cmd.empty()) continue;
     if (cmd == "quit") break;
-    if (cmd == "isready") kete::say("readyok");
-    else if (cmd == "position") kete::cmd_position(session, in);
-    else if (cmd == "perft") kete::cmd_perft(session, in);
-    else if (cmd == "go" && (in >> cmd) && cmd == "perft") kete::cmd_perft(session, in);
-    else if (cmd == "d") kete::cmd_d(session);
-    else if (cmd == "setoption") kete::cmd_setoption(session, in);
-    else kete::error(fmt::format("unknown command '{}'", line));
+    if (cmd == "isready")
+      kete::say("readyok");
+    else if (cmd == "position")
+      kete::cmd_position(session, in);
+    else if (cmd == "perft")
+      kete::cmd_perft(session, in);
+    else if (cmd == "go" && (in >> cmd) && cmd == "perft")
+      kete::cmd_perft(session, in);
+    else if (cmd == "d")
+      kete::cmd_d(session);
+    else if (cmd == "setoption")
+      kete::cmd_setoption(session, in);
+    else
+      kete::error(fmt::format("unknown command '{}'", line));
   }
 }

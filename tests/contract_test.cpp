@@ -107,12 +107,14 @@ TEST_P(Contract, MirroredPerftIsEqual) {
 
 std::string rules_name(const ::testing::TestParamInfo<RuleSet>& info) {
   std::string name(to_string(info.param.variant));
-  if (info.param.variant == Variant::kKujifunza) name += "_" + std::string(to_string(info.param.kichwa));
+  if (info.param.variant == Variant::kKujifunza)
+    name += "_" + std::string(to_string(info.param.kichwa));
   return name;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, Contract,
-                         ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili), rules_name);
+                         ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili),
+                         rules_name);
 
 }  // namespace
 }  // namespace kete::test

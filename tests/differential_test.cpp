@@ -29,9 +29,9 @@ Pairs engine_moves(RuleSet rules, const Position& p) {
 
 Pairs reference_moves(RuleSet rules, const Position& p) {
   Pairs out;
-  for (const reference::RefMove& m : reference::legal_moves(
-           std::string(to_string(rules.variant)), std::string(to_string(rules.kichwa)),
-           position_string(p)))
+  for (const reference::RefMove& m :
+       reference::legal_moves(std::string(to_string(rules.variant)),
+                              std::string(to_string(rules.kichwa)), position_string(p)))
     out.emplace_back(m.token, m.result);
   std::sort(out.begin(), out.end());
   return out;

@@ -28,10 +28,12 @@ std::vector<PerftLine> read_table(const std::string& name) {
     EXPECT_NE(semi, std::string::npos) << line;
     if (semi == std::string::npos) continue;
     std::string position = line.substr(0, semi);
-    while (!position.empty() && position.back() == ' ') position.pop_back();
+    while (!position.empty() && position.back() == ' ')
+      position.pop_back();
     PerftLine entry{position, {}};
     std::istringstream counts(line.substr(semi + 1));
-    for (uint64_t n; counts >> n;) entry.counts.push_back(n);
+    for (uint64_t n; counts >> n;)
+      entry.counts.push_back(n);
     EXPECT_FALSE(entry.counts.empty()) << line;
     lines.push_back(entry);
   }

@@ -38,7 +38,8 @@ TEST(SpecKujifunza, FirstMoves) {
   const Position p = Position::start(Variant::kKujifunza);
   EXPECT_EQ(legal_moves(kChoose, p).size(), 56);
   EXPECT_EQ(legal_moves(kFollow, p).size(), 16);
-  for (Move m : legal_moves(kFollow, p)) EXPECT_TRUE(m.capture()) << move_token(p, m);
+  for (Move m : legal_moves(kFollow, p))
+    EXPECT_TRUE(m.capture()) << move_token(p, m);
 }
 
 TEST(SpecKujifunza, FollowPerft) {
@@ -53,9 +54,11 @@ TEST(SpecKujifunza, FollowPerft) {
 TEST(SpecKujifunza, FollowA1R) {
   const Position q = after(kFollow, Position::start(Variant::kKujifunza), "A1R");
   const int ring[16] = {3, 1, 0, 4, 4, 4, 1, 5, 3, 3, 0, 3, 3, 0, 3, 3};
-  for (int i = 0; i < 16; ++i) EXPECT_EQ(q.seeds(Side::kSouth, i), ring[i]) << "ring index " << i;
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(q.seeds(Side::kSouth, i), ring[i]) << "ring index " << i;
   const int north_front[8] = {0, 0, 2, 2, 2, 0, 0, 2};
-  for (int i = 0; i < 8; ++i) EXPECT_EQ(q.seeds(Side::kNorth, i), north_front[i]) << "a" << i + 1;
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(q.seeds(Side::kNorth, i), north_front[i]) << "a" << i + 1;
 }
 
 // rules.md section 7: a4R cycles, a5R is stopped by the twelve-rounds rule.
@@ -84,7 +87,8 @@ TEST(SpecKiswahili, StartMovesAndPerft) {
             "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Hh -");
   EXPECT_EQ(tokens(kKiswahili, p), sorted({"A6L", "A6R", "A7L", "A7R"}));
   const uint64_t expected[] = {4, 14, 38, 124, 405};
-  for (int d = 1; d <= 5; ++d) EXPECT_EQ(perft(kKiswahili, p, d), expected[d - 1]) << d;
+  for (int d = 1; d <= 5; ++d)
+    EXPECT_EQ(perft(kKiswahili, p, d), expected[d - 1]) << d;
 }
 
 // rules.md section 7: the 1994 game's first two moves.
@@ -97,9 +101,9 @@ TEST(SpecKiswahili, RealGame1994) {
 
 // rules.md section 7 (Kronenburg, Donkers & de Voogt 2006): A3L never ends.
 TEST(SpecKiswahili, NeverEndingMove) {
-  const Position p = parse_or_die(
-      Variant::kKiswahili,
-      "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 - -");
+  const Position p =
+      parse_or_die(Variant::kKiswahili,
+                   "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 - -");
   EXPECT_EQ(tokens(kKiswahili, p), sorted({"A2L", "A2R", "A3R", "A6L", "A6R", "A7L", "A7R"}));
   // A6L ends after 176 seeds sown (48 laps), close to the 192 limit.
   with_rules(kKiswahili, [&]<class R>(R) {

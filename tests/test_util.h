@@ -37,7 +37,8 @@ inline Position parse_or_die(Variant v, std::string_view text) {
 // The legal move tokens of p, sorted.
 inline std::vector<std::string> tokens(RuleSet rules, const Position& p) {
   std::vector<std::string> out;
-  for (Move m : legal_moves(rules, p)) out.push_back(move_token(p, m));
+  for (Move m : legal_moves(rules, p))
+    out.push_back(move_token(p, m));
   std::sort(out.begin(), out.end());
   return out;
 }

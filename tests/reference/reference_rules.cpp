@@ -47,9 +47,15 @@ struct Pos {
   int takasia_idx = kNone;
 };
 
-int ring_size(const Pos& p) { return 2 * p.width; }
-bool is_front(const Pos& p, int idx) { return idx < p.width; }
-int facing(const Pos& p, int idx) { return p.width - 1 - idx; }
+int ring_size(const Pos& p) {
+  return 2 * p.width;
+}
+bool is_front(const Pos& p, int idx) {
+  return idx < p.width;
+}
+int facing(const Pos& p, int idx) {
+  return p.width - 1 - idx;
+}
 int step(const Pos& p, int idx, int dir) {
   const int n = ring_size(p);
   return ((idx + dir) % n + n) % n;
@@ -73,13 +79,15 @@ std::string pit_name(const Pos& p, int player, int idx) {
 
 int front_seeds(const Pos& p, int player) {
   int sum = 0;
-  for (int i = 0; i < p.width; ++i) sum += p.ring[player][i];
+  for (int i = 0; i < p.width; ++i)
+    sum += p.ring[player][i];
   return sum;
 }
 
 int all_seeds(const Pos& p, int player) {
   int sum = 0;
-  for (int v : p.ring[player]) sum += v;
+  for (int v : p.ring[player])
+    sum += v;
   return sum;
 }
 
@@ -109,12 +117,12 @@ bool finished(const Rules& r, const Pos& p) {
 struct Sim {
   Pos pos;
   int me = kSouth;
-  int dir = 0;                // +1 clockwise, -1 anticlockwise
-  int since_capture = 0;      // R2: seeds sown since the move began or its last capture
-  std::string token;          // pit + letter (kiswahili namua: + kichwa letter)
-  std::string kichwa_letters;  // kujifunza under choose: one letter per central capture
-  bool safari = false;         // kiswahili: '+' suffix
-  bool namua = false;          // kiswahili: move started with seeds in hand
+  int dir = 0;                         // +1 clockwise, -1 anticlockwise
+  int since_capture = 0;               // R2: seeds sown since the move began or its last capture
+  std::string token;                   // pit + letter (kiswahili namua: + kichwa letter)
+  std::string kichwa_letters;          // kujifunza under choose: one letter per central capture
+  bool safari = false;                 // kiswahili: '+' suffix
+  bool namua = false;                  // kiswahili: move started with seeds in hand
   bool first_capture_pending = false;  // kiswahili namua capture: first capture chooses
   int first_capture = kNone;           // opponent ring index captured first (R6.6)
   bool mtaji_takata = false;           // kiswahili: a takata started with hands empty
@@ -192,7 +200,8 @@ std::vector<Gen> bao_moves(const Rules& r, const Pos& pos) {
   std::vector<Gen> out;
   for (int idx = 0; idx < ring_size(pos); ++idx) {
     if (pos.ring[pos.side][idx] < 2) continue;  // R3: any own pit with 2+ seeds
-    for (char letter : {'L', 'R'}) bao_move(r, pos, idx, letter, out);
+    for (char letter : {'L', 'R'})
+      bao_move(r, pos, idx, letter, out);
   }
   return out;
 }
@@ -318,8 +327,7 @@ void lap_end(const Rules& r, Sim s, int p, bool capture_move, std::vector<Gen>& 
       emit(s, out);
       return;
     }
-    const bool intact_house_6 =
-        r.kiswahili() && p == kHouse && s.pos.house[s.me] && mine[p] >= 6;
+    const bool intact_house_6 = r.kiswahili() && p == kHouse && s.pos.house[s.me] && mine[p] >= 6;
     if (capture_move) {
       // Own front pit, occupied, facing seeds: capture again (even at the house).
       if (is_front(s.pos, p) && s.pos.ring[opp][facing(s.pos, p)] > 0) {
@@ -369,8 +377,7 @@ std::vector<Gen> mtaji_captures(const Rules& r, const Pos& pos) {
       s.token = pit_name(pos, me, idx) + letter;
       int p = 0;
       if (!sow(r, s, step(s.pos, idx, s.dir), take_all(s.pos, me, idx), p)) continue;
-      if (!is_front(s.pos, p) || s.pos.ring[me][p] < 2 ||
-          s.pos.ring[opp][facing(s.pos, p)] == 0)
+      if (!is_front(s.pos, p) || s.pos.ring[me][p] < 2 || s.pos.ring[opp][facing(s.pos, p)] == 0)
         continue;
       capture(r, s, p, out);
     }
@@ -432,7 +439,8 @@ std::vector<Gen> namua_takasa(const Rules& r, const Pos& pos, bool singletons) {
   // the tax are judged on the board.
   const bool working = pos.house[me] && mine[kHouse] >= 6;
   int occupied = 0;
-  for (int idx = 0; idx < pos.width; ++idx) occupied += mine[idx] > 0 ? 1 : 0;
+  for (int idx = 0; idx < pos.width; ++idx)
+    occupied += mine[idx] > 0 ? 1 : 0;
   for (int idx = 0; idx < pos.width; ++idx) {
     if (mine[idx] == 0) continue;
     bool tax = false;
@@ -513,7 +521,8 @@ int takasia_block(const Rules& r, const Pos& after, int x) {
   Pos x_to_move = y_to_move;
   x_to_move.side = x;
   std::set<int> targets;
-  for (const Gen& g : mtaji_captures(r, x_to_move)) targets.insert(g.first_capture);
+  for (const Gen& g : mtaji_captures(r, x_to_move))
+    targets.insert(g.first_capture);
   if (targets.size() != 1) return kNone;
   const int t = *targets.begin();
   const auto& theirs = after.ring[y];
@@ -559,9 +568,12 @@ Pos finalize(const Rules& r, const Pos& before, const Gen& g) {
 std::vector<Gen> generate(const Rules& r, const Pos& pos) {
   if (finished(r, pos)) return {};
   switch (r.variant) {
-    case Variant::Bao: return bao_moves(r, pos);
-    case Variant::Kigogo: return kigogo_moves(r, pos);
-    default: return mancala_family_moves(r, pos);
+    case Variant::Bao:
+      return bao_moves(r, pos);
+    case Variant::Kigogo:
+      return kigogo_moves(r, pos);
+    default:
+      return mancala_family_moves(r, pos);
   }
 }
 
@@ -641,10 +653,18 @@ Pos parse(const Rules& r, const std::string& text) {
       const int v = parse_count(cells[k], "pits", max_total);
       total += v;
       switch (row) {
-        case 0: pos.ring[kNorth][width + k] = v; break;          // b(W-k): idx W + k
-        case 1: pos.ring[kNorth][width - 1 - k] = v; break;      // a(W-k)
-        case 2: pos.ring[kSouth][k] = v; break;                  // A(k+1)
-        default: pos.ring[kSouth][2 * width - 1 - k] = v; break;  // B(k+1)
+        case 0:
+          pos.ring[kNorth][width + k] = v;
+          break;  // b(W-k): idx W + k
+        case 1:
+          pos.ring[kNorth][width - 1 - k] = v;
+          break;  // a(W-k)
+        case 2:
+          pos.ring[kSouth][k] = v;
+          break;  // A(k+1)
+        default:
+          pos.ring[kSouth][2 * width - 1 - k] = v;
+          break;  // B(k+1)
       }
     }
   }
@@ -747,7 +767,8 @@ std::uint64_t perft_from(const Rules& r, const Pos& pos, int depth) {
   const std::vector<Gen> moves = generate(r, pos);
   if (depth == 1) return moves.size();
   std::uint64_t nodes = 0;
-  for (const Gen& g : moves) nodes += perft_from(r, finalize(r, pos, g), depth - 1);
+  for (const Gen& g : moves)
+    nodes += perft_from(r, finalize(r, pos, g), depth - 1);
   return nodes;
 }
 
@@ -758,7 +779,8 @@ std::vector<RefMove> legal_moves(const std::string& variant, const std::string& 
   const Rules r = make_rules(variant, kichwa_rule);
   const Pos pos = parse(r, position);
   std::vector<RefMove> moves;
-  for (const Gen& g : generate(r, pos)) moves.push_back({g.token, format(r, finalize(r, pos, g))});
+  for (const Gen& g : generate(r, pos))
+    moves.push_back({g.token, format(r, finalize(r, pos, g))});
   std::sort(moves.begin(), moves.end(),
             [](const RefMove& a, const RefMove& b) { return a.token < b.token; });
   return moves;
