@@ -36,8 +36,11 @@ class Game {
 
   RuleSet rules() const { return rules_; }
   const Position& position() const { return history_.back(); }
+  const Position& start() const { return history_.front(); }
   const std::vector<Move>& moves() const { return moves_; }
   int plies() const { return int(moves_.size()); }
+  int max_plies() const { return max_plies_; }
+  void set_max_plies(int n) { max_plies_ = n; }
 
   // Plays a move; false (and nothing changes) if it is not legal here or the game is over.
   bool play(Move m);

@@ -30,12 +30,6 @@ char to_lower(char c) {
   return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
 }
 
-bool equals_ignore_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return to_lower(x) == to_lower(y);
-         });
-}
-
 // A decimal count of at most `max_digits` digits, nothing else.
 std::optional<int> parse_count(std::string_view text, size_t max_digits) {
   if (text.empty() || text.size() > max_digits || !std::all_of(text.begin(), text.end(), is_digit))
@@ -216,6 +210,16 @@ std::string move_token(const Position& p, Move m) {
   }
   if (m.safari()) token += '+';
   return token;
+}
+
+bool equals_ignore_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return to_lower(x) == to_lower(y);
+         });
+}
+
+bool token_names(const Position& p, Move m, std::string_view token) {
+  return equals_ignore_case(move_token(p, m), token);
 }
 
 absl::StatusOr<Move> parse_move(RuleSet rules, const Position& p, std::string_view token) {

@@ -22,6 +22,12 @@ absl::StatusOr<Pit> parse_pit(int width, std::string_view name);
 // The canonical token of a legal move of p (interface.md section 1).
 std::string move_token(const Position& p, Move m);
 
+// Tokens, pit names and option names are matched ignoring ASCII case.
+bool equals_ignore_case(std::string_view a, std::string_view b);
+
+// True if `token` is m's token in p, compared case-insensitively (no move generation).
+bool token_names(const Position& p, Move m, std::string_view token);
+
 // Matches a token case-insensitively against the legal moves of p. The error names the
 // token and says whether it is malformed or not legal here.
 absl::StatusOr<Move> parse_move(RuleSet rules, const Position& p, std::string_view token);

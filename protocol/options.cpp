@@ -1,0 +1,125 @@
+#include "protocol/options.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "engine/notation.h"
+
+namespace kete {
+namespace {
+
+absl::Status ok() {
+  return absl::OkStatus();
+}
+
+std::vector<Option> make_options() {
+  using T = Option::Type;
+  std::vector<Option> o;
+  o.push_back({"UCI_Variant",
+               T::kCombo,
+               "kiswahili",
+               0,
+               0,
+               {"bao", "kigogo", "kiswahili", "kujifunza"},
+               [](Engine& e, std::string_view v) {
+                 e.set_variant(*parse_variant(v));
+                 return ok();
+               }});
+  o.push_back({"KichwaRule",
+               T::kCombo,
+               "choose",
+               0,
+               0,
+               {"choose", "follow"},
+               [](Engine& e, std::string_view v) {
+                 e.set_kichwa_rule(*parse_kichwa_rule(v));
+                 return ok();
+               }});
+  o.push_back({"Hash", T::kSpin, "16", 1, 65536, {}, [](Engine& e, std::string_view v) {
+                 e.set_hash_mb(std::stoi(std::string(v)));
+                 return ok();
+               }});
+  o.push_back({"Clear Hash", T::kButton, "", 0, 0, {}, [](Engine& e, std::string_view) {
+                 e.clear_hash();
+                 return ok();
+               }});
+  o.push_back({"Threads", T::kSpin, "1", 1, 256, {}, [](Engine& e, std::string_view v) {
+                 e.set_threads(std::stoi(std::string(v)));
+                 return ok();
+               }});
+  o.push_back({"MultiPV", T::kSpin, "1", 1, 256, {}, [](Engine& e, std::string_view v) {
+                 e.set_multipv(std::stoi(std::string(v)));
+                 return ok();
+               }});
+  o.push_back({"Move Overhead", T::kSpin, "10", 0, 5000, {}, [](Engine& e, std::string_view v) {
+                 e.set_move_overhead_ms(std::stoi(std::string(v)));
+                 return ok();
+               }});
+  o.push_back({"MaxPlies", T::kSpin, "1000", 1, 100000, {}, [](Engine& e, std::string_view v) {
+                 e.set_max_plies(std::stoi(std::string(v)));
+                 return ok();
+               }});
+  o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
+                 return e.set_eval_file(v);
+               }});
+  return o;
+}
+
+}  // namespace
+
+const std::vector<Option>& options() {
+  static const std::vector<Option> table = make_options();
+  return table;
+}
+
+const Option* find_option(std::string_view name) {
+  for (const Option& o : options())
+    if (equals_ignore_case(o.name, name)) return &o;
+  return nullptr;
+}
+
+std::string listing(const Option& o) {
+  switch (o.type) {
+    case Option::Type::kSpin:
+      return fmt::format("option name {} type spin default {} min {} max {}", o.name,
+                         o.default_value, o.min, o.max);
+    case Option::Type::kCombo: {
+      std::string line =
+          fmt::format("option name {} type combo default {}", o.name, o.default_value);
+      for (const std::string& c : o.choices)
+        line += " var " + c;
+      return line;
+    }
+    case Option::Type::kButton:
+      return fmt::format("option name {} type button", o.name);
+    case Option::Type::kString:
+      return fmt::format("option name {} type string default {}", o.name, o.default_value);
+  }
+  return {};
+}
+
+absl::Status set_option(Engine& engine, const Option& o, std::string_view value) {
+  switch (o.type) {
+    case Option::Type::kSpin: {
+      int n = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || end != value.data() + value.size() || n < o.min || n > o.max)
+        return absl::InvalidArgumentError(fmt::format("option '{}': '{}' is not a number in {}..{}",
+                                                      o.name, value, o.min, o.max));
+      break;
+    }
+    case Option::Type::kCombo:
+      for (const std::string& c : o.choices)
+        if (equals_ignore_case(c, value)) return o.apply(engine, c);
+      return absl::InvalidArgumentError(fmt::format("option '{}': '{}' is not one of {}", o.name,
+                                                    value, fmt::join(o.choices, " ")));
+    case Option::Type::kButton:
+    case Option::Type::kString:
+      break;
+  }
+  return o.apply(engine, value);
+}
+
+}  // namespace kete

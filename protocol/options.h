@@ -1,0 +1,38 @@
+// The engine's options, declared once: the `uci`/`ugi` listing and `setoption` both come
+// from this table.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "search/engine.h"
+
+namespace kete {
+
+struct Option {
+  enum class Type { kSpin, kCombo, kButton, kString };
+  std::string name;
+  Type type;
+  std::string default_value;  // spin: a number; combo: one of `choices`
+  int min = 0, max = 0;       // spin only
+  std::vector<std::string> choices;
+  // Applies a value already checked against type, range and choices. An error leaves
+  // the engine unchanged.
+  std::function<absl::Status(Engine&, std::string_view value)> apply;
+};
+
+const std::vector<Option>& options();
+
+// The option of that name, compared case-insensitively; nullptr if none.
+const Option* find_option(std::string_view name);
+
+// "option name Hash type spin default 16 min 1 max 33554432"
+std::string listing(const Option& o);
+
+// Checks `value` against the option's type and applies it.
+absl::Status set_option(Engine& engine, const Option& o, std::string_view value);
+
+}  // namespace kete

@@ -1,0 +1,343 @@
+#include "protocol/uci.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "engine/evaluate.h"
+#include "engine/notation.h"
+#include "engine/perft.h"
+#include "engine/rules.h"
+#include "protocol/options.h"
+#include "search/bench.h"
+
+namespace kete {
+namespace {
+
+constexpr std::string_view kVersion = "0.1";
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+std::vector<std::string_view> split_words(std::string_view line) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i]))
+      ++i;
+    const size_t start = i;
+    while (i < line.size() && !is_space(line[i]))
+      ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+// Input echoed in an error: printable ASCII only, and not too long.
+std::string quoted(std::string_view text) {
+  std::string out;
+  for (char c : text.substr(0, 60))
+    out += (c >= 32 && c < 127) ? c : '?';
+  if (text.size() > 60) out += "...";
+  return out;
+}
+
+std::optional<int64_t> parse_int(std::string_view s) {
+  int64_t n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return n;
+}
+
+// Joins words[from, to) with single spaces.
+std::string join(const std::vector<std::string_view>& words, size_t from, size_t to) {
+  std::string s;
+  for (size_t i = from; i < to; ++i) {
+    if (i > from) s += ' ';
+    s += words[i];
+  }
+  return s;
+}
+
+std::string score_text(const Score& s) {
+  std::string text =
+      s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
+  if (s.bound == Score::Bound::kLower) text += " lowerbound";
+  if (s.bound == Score::Bound::kUpper) text += " upperbound";
+  return text;
+}
+
+std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i) {
+  std::string pv;
+  Position p = root;
+  for (Move m : i.pv) {
+    pv += ' ';
+    pv += move_token(p, m);
+    std::optional<Position> next = play(rules, p, m);
+    if (!next) break;
+    p = *next;
+  }
+  const uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes * 1000;
+  return fmt::format("info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv{}",
+                     i.depth, i.seldepth, score_text(i.score), i.nodes, nps, i.hashfull, i.time_ms,
+                     pv);
+}
+
+}  // namespace
+
+bool Protocol::handle(std::string_view line) {
+  const Words w = split_words(line);
+  if (w.empty()) return true;
+  const std::string_view cmd = w[0];
+  if (cmd == "quit") return false;
+  if (cmd == "uci" || cmd == "ugi") {
+    identify(cmd == "ugi");
+  } else if (cmd == "isready") {
+    out_.line("readyok");
+  } else if (cmd == "ucinewgame" || cmd == "uginewgame") {
+    engine_.new_game();
+  } else if (cmd == "setoption") {
+    set_option(w);
+  } else if (cmd == "position") {
+    position(w);
+  } else if (cmd == "go") {
+    if (w.size() > 1 && w[1] == "perft")
+      perft(w, 2);
+    else
+      go(w);
+  } else if (cmd == "stop") {
+    engine_.stop();
+  } else if (cmd == "query") {
+    query(w);
+  } else if (cmd == "perft") {
+    perft(w, 1);
+  } else if (cmd == "d") {
+    diagram();
+  } else if (cmd == "eval") {
+    eval();
+  } else if (cmd == "bench") {
+    bench(w);
+  } else if (cmd == "help") {
+    help();
+  } else {
+    error(fmt::format("unknown command '{}'", quoted(line)));
+  }
+  return true;
+}
+
+void Protocol::finish() {
+  engine_.stop();
+  engine_.wait();
+}
+
+void Protocol::error(std::string_view what) {
+  out_.line(fmt::format("info string error: {}", what));
+}
+
+void Protocol::identify(bool ugi) {
+  out_.line(fmt::format("id name kete {}", kVersion));
+  out_.line("id author the kete developers");
+  for (const Option& o : options())
+    out_.line(listing(o));
+  out_.line(ugi ? "ugiok" : "uciok");
+}
+
+// setoption name <name...> [value <value...>]
+void Protocol::set_option(const Words& w) {
+  if (w.size() < 3 || w[1] != "name")
+    return error("setoption: expected 'setoption name <name> [value <value>]'");
+  const size_t value_at = size_t(std::find(w.begin() + 2, w.end(), "value") - w.begin());
+  const std::string name = join(w, 2, value_at);
+  const std::string value = value_at < w.size() ? join(w, value_at + 1, w.size()) : "";
+  const Option* o = find_option(name);
+  if (!o) return out_.line(fmt::format("info string unknown option '{}' ignored", quoted(name)));
+  if (const absl::Status s = kete::set_option(engine_, *o, value); !s.ok()) error(error_text(s));
+}
+
+// position startpos|fen <position string> [moves <m1> <m2> ...]
+void Protocol::position(const Words& w) {
+  if (w.size() < 2 || (w[1] != "startpos" && w[1] != "fen"))
+    return error("position: expected 'position startpos|fen <position> [moves ...]'");
+  const size_t moves_at = size_t(std::find(w.begin() + 2, w.end(), "moves") - w.begin());
+  if (w[1] == "startpos" && moves_at != 2 && w.size() > 2)
+    return error(fmt::format("position: unexpected '{}' after startpos", quoted(w[2])));
+  const std::string fen = w[1] == "fen" ? join(w, 2, moves_at) : "";
+  if (w[1] == "fen" && fen.empty()) return error("position: fen needs a position string");
+  const Words moves(w.begin() + std::min(moves_at + 1, w.size()), w.end());
+  if (const absl::Status s = engine_.set_position(fen, moves); !s.ok())
+    error(fmt::format("position: {}", error_text(s)));
+}
+
+void Protocol::go(const Words& w) {
+  if (engine_.searching()) return error("go: a search is running: send stop first");
+  Limits limits;
+  for (size_t i = 1; i < w.size(); ++i) {
+    const std::string_view key = w[i];
+    if (key == "infinite") {
+      limits.infinite = true;
+      continue;
+    }
+    static constexpr std::string_view kKeys[] = {"wtime",     "btime",    "winc",  "binc",
+                                                 "p1time",    "p2time",   "p1inc", "p2inc",
+                                                 "movestogo", "movetime", "depth", "nodes"};
+    if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
+      return error(fmt::format("go: unknown parameter '{}'", quoted(key)));
+    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
+    if (!n) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
+    ++i;
+    const int64_t v = std::max<int64_t>(*n, 0);  // a GUI may report an overrun clock as < 0
+    if (key == "wtime" || key == "p1time")
+      limits.time_ms[0] = v;
+    else if (key == "btime" || key == "p2time")
+      limits.time_ms[1] = v;
+    else if (key == "winc" || key == "p1inc")
+      limits.inc_ms[0] = v;
+    else if (key == "binc" || key == "p2inc")
+      limits.inc_ms[1] = v;
+    else if (key == "movestogo")
+      limits.movestogo = int(std::min<int64_t>(v, 1000));
+    else if (key == "movetime")
+      limits.movetime_ms = v;
+    else if (key == "depth")
+      limits.depth = int(std::clamp<int64_t>(v, 1, 64));
+    else if (key == "nodes")
+      limits.nodes = uint64_t(std::max<int64_t>(v, 1));
+  }
+  const RuleSet rules = engine_.rules();
+  const Position root = engine_.position();
+  engine_.go(
+      limits, [this, rules, root](const SearchInfo& i) { out_.line(info_line(rules, root, i)); },
+      [this, root](const SearchResult& r) {
+        out_.line(r.best ? "bestmove " + move_token(root, *r.best) : "bestmove (none)");
+      });
+}
+
+void Protocol::query(const Words& w) {
+  if (w.size() < 2) return error("query: expected gameover, p1turn, result, fen, moves or islegal");
+  const Game& game = engine_.game();
+  const Position& p = game.position();
+  const bool over = game.outcome().result != Result::kNone;
+  const std::string_view what = w[1];
+  if (what == "gameover") {
+    respond(over ? "true" : "false");
+  } else if (what == "p1turn") {
+    respond(p.side_to_move() == Side::kSouth ? "true" : "false");
+  } else if (what == "result") {
+    respond(to_string(game.outcome().result));
+  } else if (what == "fen") {
+    respond(position_string(p));
+  } else if (what == "moves") {
+    std::string tokens;
+    if (!over)
+      for (Move m : legal_moves(engine_.rules(), p)) {
+        if (!tokens.empty()) tokens += ' ';
+        tokens += move_token(p, m);
+      }
+    out_.line(tokens.empty() ? "response" : "response " + tokens);
+  } else if (what == "islegal") {
+    if (w.size() < 3) return error("query islegal: expected a move");
+    respond(!over && parse_move(engine_.rules(), p, w[2]).ok() ? "true" : "false");
+  } else {
+    error(fmt::format("query: unknown query '{}'", quoted(what)));
+  }
+}
+
+// perft <depth> and go perft <depth>: one line per move, then the total (Stockfish's form).
+void Protocol::perft(const Words& w, size_t depth_at) {
+  const std::optional<int64_t> depth = depth_at < w.size() ? parse_int(w[depth_at]) : std::nullopt;
+  if (!depth || *depth < 1 || *depth > 30) return error("perft: expected a depth 1..30");
+  const Position& p = engine_.position();
+  uint64_t total = 0;
+  for (const PerftEntry& e : perft_divide(engine_.rules(), p, int(*depth))) {
+    out_.line(fmt::format("{}: {}", move_token(p, e.move), e.nodes));
+    total += e.nodes;
+  }
+  out_.line("");
+  out_.line(fmt::format("Nodes searched: {}", total));
+}
+
+void Protocol::diagram() {
+  const Position& p = engine_.position();
+  const int w = p.width();
+  auto row = [&](std::string_view label, Side s, bool front, bool reversed) {
+    std::string names, counts;
+    for (int j = 0; j < w; ++j) {
+      const int number = reversed ? w - j : j + 1;
+      const Pit pit{s, front ? number - 1 : 2 * w - number};
+      names += fmt::format("{:>4}", pit_name(w, pit));
+      counts += fmt::format("{:>4}", p.seeds(pit));
+    }
+    out_.line(fmt::format("{:<9}{}", label, names));
+    out_.line(fmt::format("{:<9}{}", "", counts));
+  };
+  row("N back", Side::kNorth, false, true);
+  row("N front", Side::kNorth, true, true);
+  row("S front", Side::kSouth, true, false);
+  row("S back", Side::kSouth, false, false);
+  out_.line(fmt::format("Variant: {} (KichwaRule {})", to_string(p.variant()),
+                        to_string(engine_.rules().kichwa)));
+  out_.line(fmt::format("Position: {}", position_string(p)));
+  std::string moves;
+  for (Move m : legal_moves(engine_.rules(), p))
+    moves += " " + move_token(p, m);
+  out_.line(fmt::format("Legal moves:{}", moves));
+  const Outcome o = engine_.game().outcome();
+  out_.line(fmt::format("Plies: {}  Result: {} ({})", engine_.game().plies(), to_string(o.result),
+                        to_string(o.reason)));
+}
+
+void Protocol::eval() {
+  const Position& p = engine_.position();
+  Value total = 0;
+  for (const EvalTerm& t : evaluation_terms(p)) {
+    out_.line(fmt::format("{:<12} {:>6}", t.name, t.value));
+    total += t.value;
+  }
+  out_.line(fmt::format("{:<12} {:>6} (centi-seeds, side to move's view)", "total", total));
+}
+
+void Protocol::bench(const Words& w) {
+  std::optional<int64_t> depth = w.size() > 1 ? parse_int(w[1]) : int64_t(kBenchDepth);
+  if (!depth || *depth < 1 || *depth > 20) return error("bench: expected a depth 1..20");
+  print_bench(out_, int(*depth));
+}
+
+void Protocol::help() {
+  for (std::string_view line : {
+           "kete, a Bao engine. Commands (interface.md section 3):",
+           "  uci | ugi                     identify, list options",
+           "  isready                       readyok",
+           "  setoption name <n> [value <v>]",
+           "  ucinewgame | uginewgame       forget the game",
+           "  position startpos|fen <pos> [moves <m>...]",
+           "  go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc|movestogo|movetime|depth|nodes "
+           "<n>] [infinite]",
+           "  stop | quit",
+           "  query gameover|p1turn|result|fen|moves|islegal <move>",
+           "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",
+       })
+    out_.line(line);
+}
+
+void print_bench(Output& out, int depth) {
+  const auto t0 = std::chrono::steady_clock::now();
+  uint64_t total = 0;
+  run_bench(depth, [&](const BenchLine& l) {
+    out.line(fmt::format("{:<10} {:>10}  {}", to_string(l.position.variant), l.nodes,
+                         l.position.position));
+    total += l.nodes;
+  });
+  const int64_t ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+          .count();
+  out.line("");
+  out.line(fmt::format("Total time (ms) : {}", ms));
+  out.line(fmt::format("Nodes searched  : {}", total));
+  out.line(fmt::format("Nodes/second    : {}", total * 1000 / uint64_t(std::max<int64_t>(ms, 1))));
+}
+
+}  // namespace kete

@@ -1,0 +1,51 @@
+// The text protocol: a superset of UCI and UGI (interface.md section 3). Parses a line
+// into a request, calls the engine facade, formats the typed results. Every command but
+// `go` is answered at once, also while a search runs: the search works on its own copies
+// of the position and settings, so a new position or option applies to the next `go`.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/output.h"
+#include "search/engine.h"
+
+namespace kete {
+
+class Protocol {
+ public:
+  Protocol(Engine& engine, Output& out) : engine_(engine), out_(out) {}
+
+  // Handles one command line; false once the session should end (`quit`).
+  bool handle(std::string_view line);
+  // Ends the session: stops a running search and waits for its bestmove.
+  void finish();
+
+ private:
+  using Words = std::vector<std::string_view>;
+
+  void identify(bool ugi);
+  void set_option(const Words& w);
+  void position(const Words& w);
+  void go(const Words& w);
+  void query(const Words& w);
+  void perft(const Words& w, size_t depth_at);
+  void diagram();
+  void eval();
+  void bench(const Words& w);
+  void help();
+
+  void error(std::string_view what);
+  void respond(std::string_view answer) {
+    out_.line(std::string("response ") + std::string(answer));
+  }
+
+  Engine& engine_;
+  Output& out_;
+};
+
+// The body of `kete bench [depth]` and of the `bench` command.
+void print_bench(Output& out, int depth);
+
+}  // namespace kete

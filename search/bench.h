@@ -1,0 +1,31 @@
+// bench: a fixed set of positions per variant searched to a fixed depth with one thread
+// and a fresh search state. The total node count is the search's signature: a change
+// that claims no functional change leaves it untouched (tests/data/bench.txt).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/types.h"
+
+namespace kete {
+
+struct BenchPosition {
+  Variant variant;
+  std::string position;  // a position string
+};
+
+const std::vector<BenchPosition>& bench_positions();
+inline constexpr int kBenchDepth = 7;
+
+struct BenchLine {
+  BenchPosition position;
+  uint64_t nodes;
+};
+
+// Searches every bench position; on_line is called after each.
+std::vector<BenchLine> run_bench(int depth, const std::function<void(const BenchLine&)>& on_line);
+
+}  // namespace kete

@@ -1,0 +1,106 @@
+#include "search/engine.h"
+
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+#include "engine/rules.h"
+
+namespace kete {
+
+Engine::Engine() : game_(RuleSet{}, Position::start(RuleSet{}.variant)) {}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::set_variant(Variant v) {
+  RuleSet r = rules();
+  r.variant = v;
+  game_ = Game(r, Position::start(v), game_.max_plies());
+  start_text_.clear();
+}
+
+void Engine::set_kichwa_rule(KichwaRule k) {
+  RuleSet r = rules();
+  r.kichwa = k;
+  game_ = Game(r, Position::start(r.variant), game_.max_plies());
+  start_text_.clear();
+}
+
+void Engine::new_game() {
+  game_ = Game(rules(), Position::start(rules().variant), game_.max_plies());
+  start_text_.clear();
+}
+
+absl::Status Engine::set_position(std::string_view position,
+                                  const std::vector<std::string_view>& moves) {
+  // The usual case: the same start and the moves so far plus one or two new ones.
+  const bool extends = position == start_text_ && moves.size() >= game_.moves().size();
+  Game game = game_;
+  size_t first_new = 0;
+  if (extends) {
+    Position p = game_.start();
+    for (; first_new < game_.moves().size(); ++first_new) {
+      const Move m = game_.moves()[first_new];
+      if (!token_names(p, m, moves[first_new])) break;
+      p = *play(rules(), p, m);
+    }
+  }
+  if (!extends || first_new < game_.moves().size()) {
+    Position start = Position::start(rules().variant);
+    if (!position.empty()) {
+      absl::StatusOr<Position> parsed = parse_position(rules().variant, position);
+      if (!parsed.ok()) return parsed.status();
+      start = *parsed;
+    }
+    game = Game(rules(), start, game_.max_plies());
+    first_new = 0;
+  }
+  for (size_t i = first_new; i < moves.size(); ++i) {
+    const Outcome o = game.outcome();
+    if (o.result != Result::kNone)
+      return absl::InvalidArgumentError(
+          fmt::format("move '{}' after the game ended ({})", moves[i], to_string(o.reason)));
+    absl::StatusOr<Move> m = parse_move(rules(), game.position(), moves[i]);
+    if (!m.ok()) return m.status();
+    game.play(*m);
+  }
+  game_ = std::move(game);
+  start_text_ = std::string(position);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::set_eval_file(std::string_view path) {
+  if (path.empty() || path == "<default>") return absl::OkStatus();
+  std::ifstream in{std::string(path)};
+  if (!in) return absl::NotFoundError(fmt::format("EvalFile: cannot read '{}'", path));
+  // The evaluation is material only until the tunable evaluation lands.
+  return absl::UnimplementedError(
+      fmt::format("EvalFile: '{}' not loaded: this build has no evaluation weights", path));
+}
+
+void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove) {
+  wait();
+  stop_ = false;
+  if (game_.outcome().result != Result::kNone) {
+    on_bestmove(SearchResult{});
+    return;
+  }
+  searching_ = true;
+  thread_ =
+      std::thread([this, limits, on_info = std::move(on_info), on_bestmove = std::move(on_bestmove),
+                   p = game_.position(), rules = rules(), settings = settings_] {
+        const SearchResult result = search(rules, p, limits, settings, stop_, on_info);
+        searching_ = false;
+        on_bestmove(result);
+      });
+}
+
+void Engine::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace kete

@@ -1,0 +1,75 @@
+// The engine facade: one game, its options and a search thread. The protocol, the arena
+// and the tools drive kete through this class; it knows no text protocol.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/game.h"
+#include "search/search.h"
+
+namespace kete {
+
+class Engine {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  using BestMoveCallback = std::function<void(const SearchResult&)>;
+
+  Engine();
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // The rules and the game. Changing the variant starts a new game from its start.
+  RuleSet rules() const { return game_.rules(); }
+  void set_variant(Variant v);
+  void set_kichwa_rule(KichwaRule k);
+  void set_max_plies(int n) { game_.set_max_plies(n); }
+  const Game& game() const { return game_; }
+  const Position& position() const { return game_.position(); }
+
+  void new_game();
+  // `position` is a position string, or empty for the start position. All or nothing:
+  // on error the game stays as it was. Extending the current game by new moves replays
+  // only those.
+  absl::Status set_position(std::string_view position, const std::vector<std::string_view>& moves);
+
+  // Options that the search will use.
+  void set_hash_mb(int mb) { hash_mb_ = mb; }
+  void set_threads(int n) { threads_ = n; }
+  void set_multipv(int n) { multipv_ = n; }
+  void set_move_overhead_ms(int ms) { settings_.move_overhead_ms = ms; }
+  void clear_hash() {}
+  // "<default>" (or empty) selects the built-in evaluation.
+  absl::Status set_eval_file(std::string_view path);
+  int hash_mb() const { return hash_mb_; }
+  int threads() const { return threads_; }
+  int multipv() const { return multipv_; }
+
+  // Starts a search on its own thread with copies of the position, rules and settings;
+  // on_bestmove is called from that thread when it ends (at once when the game is over).
+  // Only one search runs at a time.
+  void go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove);
+  void stop() { stop_ = true; }
+  void wait();
+  bool searching() const { return searching_; }
+
+ private:
+  Game game_;
+  std::string start_text_;  // the position string the game started from, "" = start
+  SearchSettings settings_;
+  int hash_mb_ = 16;
+  int threads_ = 1;
+  int multipv_ = 1;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+};
+
+}  // namespace kete
