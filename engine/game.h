@@ -37,6 +37,8 @@ class Game {
   RuleSet rules() const { return rules_; }
   const Position& position() const { return history_.back(); }
   const Position& start() const { return history_.front(); }
+  // Every position of the game, the current one last.
+  const std::vector<Position>& history() const { return history_; }
   const std::vector<Move>& moves() const { return moves_; }
   int plies() const { return int(moves_.size()); }
   int max_plies() const { return max_plies_; }

@@ -47,6 +47,10 @@ class Move {
     return from_bits(b);
   }
 
+  // No move (its pit lies beyond every ring): the TT's and the PV's "nothing here".
+  static constexpr Move none() { return from_bits(0xFFFF); }
+  constexpr bool is_none() const { return bits_ == 0xFFFF; }
+
   constexpr uint16_t raw() const { return bits_; }
   static constexpr Move from_bits(uint16_t b) {
     Move m;

@@ -37,9 +37,8 @@ std::vector<Option> make_options() {
                  e.set_kichwa_rule(*parse_kichwa_rule(v));
                  return ok();
                }});
-  o.push_back({"Hash", T::kSpin, "16", 1, 65536, {}, [](Engine& e, std::string_view v) {
-                 e.set_hash_mb(std::stoi(std::string(v)));
-                 return ok();
+  o.push_back({"Hash", T::kSpin, "16", 1, 4096, {}, [](Engine& e, std::string_view v) {
+                 return e.set_hash_mb(std::stoi(std::string(v)));
                }});
   o.push_back({"Clear Hash", T::kButton, "", 0, 0, {}, [](Engine& e, std::string_view) {
                  e.clear_hash();
@@ -64,6 +63,15 @@ std::vector<Option> make_options() {
   o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
                  return e.set_eval_file(v);
                }});
+  // The search constants (search/params.h), for tuning.
+  for (const ParamSpec& spec : kSearchParams) {
+    const SearchParams defaults;
+    o.push_back({std::string(spec.name), T::kSpin, std::to_string(defaults.*spec.field), spec.min,
+                 spec.max, {}, [field = spec.field](Engine& e, std::string_view v) {
+                   e.params().*field = std::stoi(std::string(v));
+                   return ok();
+                 }});
+  }
   return o;
 }
 

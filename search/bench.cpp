@@ -2,6 +2,7 @@
 
 #include "engine/notation.h"
 #include "search/search.h"
+#include "search/tt.h"
 
 namespace kete {
 
@@ -46,8 +47,9 @@ std::vector<BenchLine> run_bench(int depth, const std::function<void(const Bench
   for (const BenchPosition& b : bench_positions()) {
     const RuleSet rules{b.variant, KichwaRule::kChoose};
     const Position p = *parse_position(b.variant, b.position);
-    const SearchResult r =
-        search(rules, p, limits, SearchSettings{}, stop, [](const SearchInfo&) {});
+    TranspositionTable tt(16);  // a fresh table per position: the signature needs no order
+    const SearchResult r = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop,
+                                  [](const SearchInfo&) {});
     lines.push_back({b, r.nodes});
     on_line(lines.back());
   }

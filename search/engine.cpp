@@ -1,6 +1,7 @@
 #include "search/engine.h"
 
 #include <fstream>
+#include <new>
 
 #include <fmt/format.h>
 
@@ -33,6 +34,21 @@ void Engine::set_kichwa_rule(KichwaRule k) {
 void Engine::new_game() {
   game_ = Game(rules(), Position::start(rules().variant), game_.max_plies());
   start_text_.clear();
+  clear_hash();
+}
+
+absl::Status Engine::set_hash_mb(int mb) {
+  if (searching_) return absl::FailedPreconditionError("Hash: cannot resize during a search");
+  wait();
+  try {
+    TranspositionTable table{static_cast<size_t>(mb)};
+    tt_ = std::move(table);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        fmt::format("Hash: cannot allocate {} MiB, keeping {} MiB", mb, hash_mb_));
+  }
+  hash_mb_ = mb;
+  return absl::OkStatus();
 }
 
 absl::Status Engine::set_position(std::string_view position,
@@ -89,14 +105,19 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
     on_bestmove(SearchResult{});
     return;
   }
+  GameContext context;
+  for (size_t i = 0; i + 1 < game_.history().size(); ++i)
+    context.history.push_back(game_.history()[i].key());
+  context.plies = game_.plies();
+  context.max_plies = game_.max_plies();
   searching_ = true;
-  thread_ =
-      std::thread([this, limits, on_info = std::move(on_info), on_bestmove = std::move(on_bestmove),
-                   p = game_.position(), rules = rules(), settings = settings_] {
-        const SearchResult result = search(rules, p, limits, settings, stop_, on_info);
-        searching_ = false;
-        on_bestmove(result);
-      });
+  thread_ = std::thread([this, limits, on_info = std::move(on_info),
+                         on_bestmove = std::move(on_bestmove), p = game_.position(),
+                         rules = rules(), settings = settings_, context = std::move(context)] {
+    const SearchResult result = search(rules, p, context, limits, settings, tt_, stop_, on_info);
+    searching_ = false;
+    on_bestmove(result);
+  });
 }
 
 void Engine::wait() {

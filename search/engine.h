@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "engine/game.h"
 #include "search/search.h"
+#include "search/tt.h"
 
 namespace kete {
 
@@ -40,17 +41,18 @@ class Engine {
   // only those.
   absl::Status set_position(std::string_view position, const std::vector<std::string_view>& moves);
 
-  // Options that the search will use.
-  void set_hash_mb(int mb) { hash_mb_ = mb; }
-  void set_threads(int n) { threads_ = n; }
-  void set_multipv(int n) { multipv_ = n; }
+  // Options that the search will use. The table is resized only between searches; a
+  // size the machine cannot hold is refused and the old table kept.
+  absl::Status set_hash_mb(int mb);
+  void clear_hash() { tt_.clear(); }
+  void set_threads(int n) { settings_.threads = n; }
+  void set_multipv(int n) { settings_.multipv = n; }
   void set_move_overhead_ms(int ms) { settings_.move_overhead_ms = ms; }
-  void clear_hash() {}
+  SearchParams& params() { return settings_.params; }
   // "<default>" (or empty) selects the built-in evaluation.
   absl::Status set_eval_file(std::string_view path);
   int hash_mb() const { return hash_mb_; }
-  int threads() const { return threads_; }
-  int multipv() const { return multipv_; }
+  const SearchSettings& settings() const { return settings_; }
 
   // Starts a search on its own thread with copies of the position, rules and settings;
   // on_bestmove is called from that thread when it ends (at once when the game is over).
@@ -65,8 +67,7 @@ class Engine {
   std::string start_text_;  // the position string the game started from, "" = start
   SearchSettings settings_;
   int hash_mb_ = 16;
-  int threads_ = 1;
-  int multipv_ = 1;
+  TranspositionTable tt_{16};
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

@@ -11,6 +11,7 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/score.h"
+#include "search/params.h"
 
 namespace kete {
 
@@ -27,6 +28,7 @@ struct Limits {
 
 // One line of search progress.
 struct SearchInfo {
+  int multipv = 1;  // 1 = the best line
   int depth = 0;
   int seldepth = 0;
   Score score;
@@ -43,12 +45,26 @@ struct SearchResult {
 
 struct SearchSettings {
   int64_t move_overhead_ms = 10;
+  int threads = 1;
+  int multipv = 1;
+  SearchParams params;
 };
 
-// Searches p within `limits` until done or `stop` becomes true, reporting each completed
-// iteration through on_info. Runs on the calling thread.
-SearchResult search(RuleSet rules, const Position& p, const Limits& limits,
-                    const SearchSettings& settings, const std::atomic<bool>& stop,
+// The game around the root: what the draw rules need (rules.md section 2).
+struct GameContext {
+  std::vector<uint64_t> history;  // keys of the game's positions before the root
+  int plies = 0;                  // plies played before the root
+  int max_plies = 1000;           // MaxPlies: a draw when the game reaches it
+};
+
+class TranspositionTable;
+
+// Searches `root` within `limits` until done or `stop` becomes true, on the calling thread
+// plus settings.threads - 1 helper threads (Lazy SMP over the shared table), reporting
+// each completed iteration through on_info. `go infinite` returns only after stop.
+SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
+                    const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
+                    const std::atomic<bool>& stop,
                     const std::function<void(const SearchInfo&)>& on_info);
 
 }  // namespace kete

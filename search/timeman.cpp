@@ -1,0 +1,26 @@
+#include "search/timeman.h"
+
+#include <algorithm>
+
+namespace kete {
+
+TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us) {
+  TimeBudget b;
+  if (limits.infinite) return b;
+  if (limits.movetime_ms >= 0) {
+    b.optimum_ms = b.maximum_ms = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
+    return b;
+  }
+  const int64_t left = limits.time_ms[index(us)];
+  if (left < 0) return b;
+  const int64_t inc = limits.inc_ms[index(us)];
+  // A Bao game lasts some 40 own moves after the opening; plan for 30 more unless told.
+  const int64_t moves = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
+  const int64_t usable = std::max<int64_t>(1, left - move_overhead_ms);
+  b.optimum_ms = std::max<int64_t>(1, std::min(usable / moves + inc * 3 / 4, usable / 4));
+  b.maximum_ms = std::max<int64_t>(1, std::min(b.optimum_ms * 4, usable * 2 / 5));
+  b.optimum_ms = std::min(b.optimum_ms, b.maximum_ms);
+  return b;
+}
+
+}  // namespace kete

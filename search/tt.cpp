@@ -1,0 +1,87 @@
+#include "search/tt.h"
+
+#include <algorithm>
+
+namespace kete {
+
+void TranspositionTable::resize(size_t mib) {
+  buckets_count_ = std::max<size_t>(1, (mib << 20) / sizeof(Bucket));
+  buckets_ = std::make_unique<Bucket[]>(buckets_count_);
+  clear();
+}
+
+void TranspositionTable::clear() {
+  for (size_t i = 0; i < buckets_count_; ++i)
+    for (auto& e : buckets_[i].entries)
+      e.store(0, std::memory_order_relaxed);
+  generation_.store(0, std::memory_order_relaxed);
+}
+
+uint64_t TranspositionTable::pack(uint16_t key16, const TTEntry& e, int generation) {
+  return uint64_t(key16) | uint64_t(e.move.raw()) << 16 |
+         uint64_t(uint16_t(int16_t(e.value))) << 32 | uint64_t(std::clamp(e.depth, 0, 255)) << 48 |
+         uint64_t(generation) << 58 | uint64_t(e.bound) << 56;
+}
+
+TTEntry TranspositionTable::unpack(uint64_t w) {
+  TTEntry e;
+  e.move = Move::from_bits(uint16_t(w >> 16));
+  e.value = int16_t(uint16_t(w >> 32));
+  e.depth = depth_of(w);
+  e.bound = Bound((w >> 56) & 3);
+  return e;
+}
+
+// The key's high bits choose the bucket, its low 16 bits are kept to verify the entry.
+bool TranspositionTable::probe(uint64_t key, TTEntry& out) const {
+  const uint16_t k = uint16_t(key);
+  for (const auto& slot : bucket(key).entries) {
+    const uint64_t w = slot.load(std::memory_order_relaxed);
+    if (w && key16(w) == k && Bound((w >> 56) & 3) != Bound::kNone) {
+      out = unpack(w);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Replaces the same position's entry (keeping a deeper one's move when the new one has
+// none), else the entry with the least depth, entries of older searches first.
+void TranspositionTable::store(uint64_t key, const TTEntry& e) {
+  const uint16_t k = uint16_t(key);
+  Bucket& b = bucket(key);
+  std::atomic<uint64_t>* victim = &b.entries[0];
+  int victim_worth = 1 << 30;
+  for (auto& slot : b.entries) {
+    const uint64_t w = slot.load(std::memory_order_relaxed);
+    if (!w || key16(w) == k) {
+      TTEntry next = e;
+      if (w && next.move.is_none()) next.move = unpack(w).move;
+      if (w && e.bound != Bound::kExact && depth_of(w) > e.depth + 2 &&
+          generation_of(w) == generation())
+        return;  // keep the deeper result of this search
+      slot.store(pack(k, next, generation()), std::memory_order_relaxed);
+      return;
+    }
+    const int age = (generation() - generation_of(w)) & 63;
+    const int worth = depth_of(w) - 8 * age;
+    if (worth < victim_worth) {
+      victim_worth = worth;
+      victim = &slot;
+    }
+  }
+  victim->store(pack(k, e, generation()), std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+  const size_t sample = std::min<size_t>(buckets_count_, 250);
+  int used = 0;
+  for (size_t i = 0; i < sample; ++i)
+    for (const auto& slot : buckets_[i].entries) {
+      const uint64_t w = slot.load(std::memory_order_relaxed);
+      used += w && generation_of(w) == generation();
+    }
+  return int(used * 1000 / (sample * kWays));
+}
+
+}  // namespace kete
