@@ -71,7 +71,7 @@ std::string score_text(const Score& s) {
   return text;
 }
 
-std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i) {
+std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv) {
   std::string pv;
   Position p = root;
   for (Move m : i.pv) {
@@ -82,9 +82,11 @@ std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i) 
     p = *next;
   }
   const uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes * 1000;
-  return fmt::format("info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv{}",
-                     i.depth, i.seldepth, score_text(i.score), i.nodes, nps, i.hashfull, i.time_ms,
-                     pv);
+  // With MultiPV > 1 every iteration reports several lines: `multipv K` tells them apart.
+  const std::string k = multipv ? fmt::format(" multipv {}", i.multipv) : "";
+  return fmt::format(
+      "info depth {} seldepth {}{} score {} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
+      i.seldepth, k, score_text(i.score), i.nodes, nps, i.hashfull, i.time_ms, pv);
 }
 
 }  // namespace
@@ -134,8 +136,15 @@ void Protocol::finish() {
   engine_.wait();
 }
 
+// Messages may echo input (a token, a position string, an option value): never echo
+// bytes that are not printable ASCII, and keep a huge input from making a huge line.
 void Protocol::error(std::string_view what) {
-  out_.line(fmt::format("info string error: {}", what));
+  constexpr size_t kMax = 300;  // the head and the tail (which says what is wrong) stay
+  std::string text(what.size() > kMax ? what.substr(0, kMax - 60) : what);
+  if (what.size() > kMax) text += "..." + std::string(what.substr(what.size() - 57));
+  for (char& c : text)
+    if (c < 32 || c >= 127) c = '?';
+  out_.line(fmt::format("info string error: {}", text));
 }
 
 void Protocol::identify(bool ugi) {
@@ -189,7 +198,10 @@ void Protocol::go(const Words& w) {
     const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
     if (!n) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
     ++i;
-    const int64_t v = std::max<int64_t>(*n, 0);  // a GUI may report an overrun clock as < 0
+    // A GUI may report an overrun clock as < 0. Values are capped at 10^12 (ms: some 30
+    // years), so that the time management's arithmetic on them cannot overflow.
+    constexpr int64_t kMaxMs = 1'000'000'000'000;
+    const int64_t v = std::clamp<int64_t>(*n, 0, kMaxMs);
     if (key == "wtime" || key == "p1time")
       limits.time_ms[0] = v;
     else if (key == "btime" || key == "p2time")
@@ -209,8 +221,12 @@ void Protocol::go(const Words& w) {
   }
   const RuleSet rules = engine_.rules();
   const Position root = engine_.position();
+  const bool multipv = engine_.settings().multipv > 1;
   engine_.go(
-      limits, [this, rules, root](const SearchInfo& i) { out_.line(info_line(rules, root, i)); },
+      limits,
+      [this, rules, root, multipv](const SearchInfo& i) {
+        out_.line(info_line(rules, root, i, multipv));
+      },
       [this, root](const SearchResult& r) {
         out_.line(r.best ? "bestmove " + move_token(root, *r.best) : "bestmove (none)");
       });
@@ -281,11 +297,12 @@ void Protocol::diagram() {
   out_.line(fmt::format("Variant: {} (KichwaRule {})", to_string(p.variant()),
                         to_string(engine_.rules().kichwa)));
   out_.line(fmt::format("Position: {}", position_string(p)));
-  std::string moves;
-  for (Move m : legal_moves(engine_.rules(), p))
-    moves += " " + move_token(p, m);
-  out_.line(fmt::format("Legal moves:{}", moves));
   const Outcome o = engine_.game().outcome();
+  std::string moves;
+  if (o.result == Result::kNone)  // as `query moves`: a drawn game has no moves either
+    for (Move m : legal_moves(engine_.rules(), p))
+      moves += " " + move_token(p, m);
+  out_.line(fmt::format("Legal moves:{}", moves));
   out_.line(fmt::format("Plies: {}  Result: {} ({})", engine_.game().plies(), to_string(o.result),
                         to_string(o.reason)));
 }
@@ -303,7 +320,7 @@ void Protocol::eval() {
 void Protocol::bench(const Words& w) {
   std::optional<int64_t> depth = w.size() > 1 ? parse_int(w[1]) : int64_t(kBenchDepth);
   if (!depth || *depth < 1 || *depth > 20) return error("bench: expected a depth 1..20");
-  print_bench(out_, int(*depth));
+  print_bench(out_, int(*depth), engine_.settings());
 }
 
 void Protocol::help() {
@@ -323,10 +340,10 @@ void Protocol::help() {
     out_.line(line);
 }
 
-void print_bench(Output& out, int depth) {
+void print_bench(Output& out, int depth, const SearchSettings& settings) {
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t total = 0;
-  run_bench(depth, [&](const BenchLine& l) {
+  run_bench(depth, settings, [&](const BenchLine& l) {
     out.line(fmt::format("{:<10} {:>10}  {}", to_string(l.position.variant), l.nodes,
                          l.position.position));
     total += l.nodes;

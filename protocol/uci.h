@@ -45,7 +45,8 @@ class Protocol {
   Output& out_;
 };
 
-// The body of `kete bench [depth]` and of the `bench` command.
-void print_bench(Output& out, int depth);
+// The body of `kete bench [depth]` (default settings: the signature) and of the `bench`
+// command (the engine's current options, e.g. Threads or UseTT, for measurements).
+void print_bench(Output& out, int depth, const SearchSettings& settings = {});
 
 }  // namespace kete

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds and runs every test: the release build, then the ASan+UBSan build.
+# Builds and runs every test: the release build, the ASan+UBSan build, and the threaded
+# tests (search, engine, protocol, arena) under ThreadSanitizer.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-"$root/scripts/setup.sh" release sanitize
+"$root/scripts/setup.sh" release sanitize tsan
 ctest --preset release -j "$(nproc)"
 ctest --preset sanitize -j "$(nproc)"
+ctest --preset tsan -j "$(nproc)"

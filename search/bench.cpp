@@ -39,7 +39,8 @@ const std::vector<BenchPosition>& bench_positions() {
   return positions;
 }
 
-std::vector<BenchLine> run_bench(int depth, const std::function<void(const BenchLine&)>& on_line) {
+std::vector<BenchLine> run_bench(int depth, const SearchSettings& settings,
+                                 const std::function<void(const BenchLine&)>& on_line) {
   std::vector<BenchLine> lines;
   const std::atomic<bool> stop{false};
   Limits limits;
@@ -48,7 +49,7 @@ std::vector<BenchLine> run_bench(int depth, const std::function<void(const Bench
     const RuleSet rules{b.variant, KichwaRule::kChoose};
     const Position p = *parse_position(b.variant, b.position);
     TranspositionTable tt(16);  // a fresh table per position: the signature needs no order
-    const SearchResult r = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop,
+    const SearchResult r = search(rules, p, GameContext{}, limits, settings, tt, stop,
                                   [](const SearchInfo&) {});
     lines.push_back({b, r.nodes});
     on_line(lines.back());

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/types.h"
+#include "search/search.h"
 
 namespace kete {
 
@@ -25,7 +26,9 @@ struct BenchLine {
   uint64_t nodes;
 };
 
-// Searches every bench position; on_line is called after each.
-std::vector<BenchLine> run_bench(int depth, const std::function<void(const BenchLine&)>& on_line);
+// Searches every bench position with `settings` (the signature: the defaults, one
+// thread); on_line is called after each.
+std::vector<BenchLine> run_bench(int depth, const SearchSettings& settings,
+                                 const std::function<void(const BenchLine&)>& on_line);
 
 }  // namespace kete

@@ -8,12 +8,15 @@ TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us) {
   TimeBudget b;
   if (limits.infinite) return b;
   if (limits.movetime_ms >= 0) {
-    b.optimum_ms = b.maximum_ms = std::max<int64_t>(1, limits.movetime_ms - move_overhead_ms);
+    b.optimum_ms = b.maximum_ms =
+        std::max<int64_t>(1, std::min<int64_t>(limits.movetime_ms, 1LL << 50) - move_overhead_ms);
     return b;
   }
-  const int64_t left = limits.time_ms[index(us)];
+  // Clamped so that no arithmetic below can overflow, whatever the GUI sends (a year).
+  constexpr int64_t kYear = 365LL * 24 * 3600 * 1000;
+  const int64_t left = std::min(limits.time_ms[index(us)], kYear);
   if (left < 0) return b;
-  const int64_t inc = limits.inc_ms[index(us)];
+  const int64_t inc = std::clamp<int64_t>(limits.inc_ms[index(us)], 0, kYear);
   // A Bao game lasts some 40 own moves after the opening; plan for 30 more unless told.
   const int64_t moves = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
   const int64_t usable = std::max<int64_t>(1, left - move_overhead_ms);

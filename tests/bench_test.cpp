@@ -22,7 +22,7 @@ TEST(Bench, SignatureIsUnchanged) {
     expected[variant] = nodes;
   }
   std::map<std::string, uint64_t> actual;
-  run_bench(kBenchDepth, [&](const BenchLine& l) {
+  run_bench(kBenchDepth, SearchSettings{}, [&](const BenchLine& l) {
     actual[std::string(to_string(l.position.variant))] += l.nodes;
   });
   EXPECT_EQ(actual, expected) << "the bench signature changed: a functional change must update "

@@ -1,0 +1,214 @@
+// The search: forced wins found with the right distance, determinism, stop, threads,
+// MultiPV, draws by the move limit, time budgets that respect the clock.
+#include <chrono>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "search/engine.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+#include "tests/test_util.h"
+
+namespace kete::test {
+namespace {
+
+// An exhaustive solver, independent of the search: can the side to move force a win
+// within n of its own moves?
+bool wins_within(RuleSet rules, const Position& p, int n);
+
+bool every_move_loses_within(RuleSet rules, const Position& p, int n) {
+  if (std::optional<Side> lost = loser(rules, p)) return *lost == p.side_to_move();
+  if (n <= 0) return false;
+  for (Move m : legal_moves(rules, p))
+    if (!wins_within(rules, *play(rules, p, m), n)) return false;
+  return true;
+}
+
+bool wins_within(RuleSet rules, const Position& p, int n) {
+  if (std::optional<Side> lost = loser(rules, p)) return *lost != p.side_to_move();
+  if (n <= 0) return false;
+  for (Move m : legal_moves(rules, p))
+    if (every_move_loses_within(rules, *play(rules, p, m), n - 1)) return true;
+  return false;
+}
+
+SearchResult search_depth(RuleSet rules, const Position& p, int depth, SearchInfo* last = nullptr,
+                          SearchSettings settings = {}) {
+  TranspositionTable tt(4);
+  Limits limits;
+  limits.depth = depth;
+  const std::atomic<bool> stop{false};
+  return search(rules, p, GameContext{}, limits, settings, tt, stop, [&](const SearchInfo& i) {
+    if (last && i.multipv == 1) *last = i;
+  });
+}
+
+struct ForcedWin {
+  RuleSet rules;
+  const char* position;
+  int moves;  // the side to move wins in this many own moves, not fewer
+};
+
+// Positions of random games, each proved by the solver above before the search is asked.
+const ForcedWin kForcedWins[] = {
+    {kBao, "1,4,1,4,0,1,4,4/1,0,3,3,3,1,0,1/1,1,4,1,4,1,0,1/0,4,0,5,2,1,4,4 N", 1},
+    {kBao, "2,0,0,2,0,0,0,2/1,0,3,1,0,3,2,1/1,0,0,1,7,3,2,0/15,1,2,1,0,7,0,7 S", 2},
+    {kBao, "1,5,0,5,1,2,5,0/0,1,1,1,4,4,0,2/0,1,0,4,0,6,0,2/0,0,3,3,1,4,4,4 N", 3},
+    {kKigogo,
+     "0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,1,0,0,0,0,0,0/0,0,0,1,1,0,1,1,0,0,0,0/"
+     "0,1,0,0,0,0,0,0,1,0,1,0 S",
+     1},
+    {kKigogo,
+     "0,0,0,0,1,0,0,1,0,0,1,0/0,0,1,0,0,0,1,0,0,0,1,0/0,0,0,0,0,0,0,1,0,0,0,0/"
+     "0,0,0,0,0,0,0,1,0,0,0,1 N",
+     2},
+    {kKigogo,
+     "0,0,0,0,1,0,0,1,0,1,0,0/0,0,1,0,0,0,1,0,0,0,1,0/0,0,0,0,0,0,0,1,0,0,0,1/"
+     "0,0,0,0,0,0,0,1,0,0,0,0 N",
+     3},
+    {kChoose, "1,0,3,3,0,3,1,4/7,0,5,8,1,4,1,1/2,0,3,1,0,0,0,2/2,2,2,2,2,2,2,0 S", 1},
+    {kChoose, "1,2,0,0,1,4,2,1/2,3,1,1,1,1,1,1/1,0,3,2,5,0,3,0/2,10,7,2,4,2,0,1 S", 2},
+    {kChoose, "1,0,3,3,0,3,1,0/0,3,8,1,2,4,1,0/0,4,7,0,0,6,0,0/4,4,1,0,4,1,2,1 S", 3},
+    {kKiswahili, "0,6,0,1,3,2,1,7/1,2,3,8,0,4,1,0/0,1,1,0,7,0,0,0/1,0,1,3,0,2,0,3 S 3,3 - -", 1},
+    {kKiswahili, "0,1,2,1,0,3,1,0/1,2,3,6,1,4,1,0/2,3,0,1,0,1,1,0/2,5,3,1,3,4,1,11 S 0,0 - -", 2},
+    {kKiswahili, "0,5,1,0,1,0,0,0/0,1,0,0,7,1,13,2/2,13,0,3,3,3,0,1/1,1,0,1,0,2,1,2 S 0,0 - -", 3},
+};
+
+class ForcedWins : public ::testing::TestWithParam<ForcedWin> {};
+
+TEST_P(ForcedWins, FoundWithTheRightDistance) {
+  const ForcedWin w = GetParam();
+  const Position p = parse_or_die(w.rules.variant, w.position);
+  ASSERT_TRUE(wins_within(w.rules, p, w.moves)) << "the solver finds no win in " << w.moves;
+  ASSERT_FALSE(wins_within(w.rules, p, w.moves - 1)) << "the solver finds a shorter win";
+  SearchInfo info;
+  const SearchResult r = search_depth(w.rules, p, 2 * w.moves + 1, &info);
+  ASSERT_TRUE(r.best.has_value());
+  EXPECT_TRUE(info.score.is_mate()) << info.score.value;
+  EXPECT_EQ(info.score.mate_moves(), w.moves);
+  // The move chosen keeps the win: after it the opponent loses within moves - 1.
+  EXPECT_TRUE(every_move_loses_within(w.rules, *play(w.rules, p, *r.best), w.moves - 1))
+      << move_token(p, *r.best);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, ForcedWins, ::testing::ValuesIn(kForcedWins));
+
+TEST(Search, FixedDepthIsDeterministicWithOneThread) {
+  for (Variant v : kAllVariants) {
+    const RuleSet rules{v, KichwaRule::kChoose};
+    const Position p = Position::start(v);
+    const SearchResult a = search_depth(rules, p, 5), b = search_depth(rules, p, 5);
+    ASSERT_TRUE(a.best && b.best);
+    EXPECT_EQ(*a.best, *b.best) << to_string(v);
+    EXPECT_EQ(a.nodes, b.nodes) << to_string(v);
+  }
+}
+
+TEST(Search, MoveLimitDrawsEveryLine) {
+  // One ply before MaxPlies, every move that does not win at once draws (rules.md 2).
+  const Position p = Position::start(Variant::kKiswahili);
+  TranspositionTable tt(1);
+  GameContext game;
+  game.plies = 99;
+  game.max_plies = 100;
+  Limits limits;
+  limits.depth = 5;
+  const std::atomic<bool> stop{false};
+  SearchInfo last;
+  search(kKiswahili, p, game, limits, SearchSettings{}, tt, stop,
+         [&](const SearchInfo& i) { last = i; });
+  EXPECT_EQ(last.score.value, kDraw);
+}
+
+TEST(Search, MultiPvReportsDistinctFirstMoves) {
+  const Position p = Position::start(Variant::kBao);
+  SearchSettings settings;
+  settings.multipv = 3;
+  TranspositionTable tt(4);
+  Limits limits;
+  limits.depth = 4;
+  const std::atomic<bool> stop{false};
+  std::vector<SearchInfo> last_iteration(3);
+  search(kBao, p, GameContext{}, limits, settings, tt, stop,
+         [&](const SearchInfo& i) { last_iteration[size_t(i.multipv - 1)] = i; });
+  for (const SearchInfo& i : last_iteration)
+    ASSERT_FALSE(i.pv.empty());
+  EXPECT_NE(last_iteration[0].pv[0], last_iteration[1].pv[0]);
+  EXPECT_NE(last_iteration[1].pv[0], last_iteration[2].pv[0]);
+  EXPECT_GE(last_iteration[0].score.value, last_iteration[1].score.value);
+  EXPECT_GE(last_iteration[1].score.value, last_iteration[2].score.value);
+}
+
+// Through the facade, as the protocol uses it: an infinite search with two threads ends
+// at `stop` with a legal move.
+TEST(Engine, StopEndsAnInfiniteSearchWithALegalMove) {
+  Engine engine;
+  engine.set_threads(2);
+  std::atomic<bool> done{false};
+  std::optional<Move> best;
+  Limits limits;
+  limits.infinite = true;
+  engine.go(
+      limits, [](const SearchInfo&) {},
+      [&](const SearchResult& r) {
+        best = r.best;
+        done = true;
+      });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(done.load()) << "an infinite search ended before stop";
+  engine.stop();
+  engine.wait();
+  ASSERT_TRUE(done.load());
+  ASSERT_TRUE(best.has_value());
+  EXPECT_TRUE(play(engine.rules(), engine.position(), *best).has_value());
+}
+
+TEST(Engine, GameOverGivesNoMove) {
+  Engine engine;
+  engine.set_variant(Variant::kBao);
+  ASSERT_TRUE(engine
+                  .set_position("4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S",
+                                {"B7R"})
+                  .ok());
+  bool called = false;
+  engine.go(
+      Limits{}, [](const SearchInfo&) {},
+      [&](const SearchResult& r) {
+        called = true;
+        EXPECT_FALSE(r.best.has_value());
+      });
+  engine.wait();
+  EXPECT_TRUE(called);
+}
+
+TEST(TimeManagement, NeverPlansBeyondTheClock) {
+  for (int64_t left : {1, 10, 50, 100, 1000, 60000})
+    for (int64_t inc : {0, 50, 1000})
+      for (int mtg : {0, 1, 5, 40}) {
+        Limits limits;
+        limits.time_ms = {left, left};
+        limits.inc_ms = {inc, inc};
+        limits.movestogo = mtg;
+        const TimeBudget b = plan_time(limits, 10, Side::kSouth);
+        EXPECT_GE(b.optimum_ms, 1);
+        EXPECT_LE(b.optimum_ms, b.maximum_ms);
+        EXPECT_LE(b.maximum_ms, std::max<int64_t>(1, left - 10))
+            << left << " " << inc << " " << mtg;
+      }
+  Limits huge;  // GUIs may send anything: no overflow (UBSan checks), still a sane plan
+  huge.time_ms = {INT64_MAX, INT64_MAX};
+  huge.inc_ms = {INT64_MAX, INT64_MAX};
+  const TimeBudget h = plan_time(huge, 10, Side::kSouth);
+  EXPECT_GT(h.optimum_ms, 0);
+  EXPECT_LE(h.optimum_ms, h.maximum_ms);
+  Limits movetime;
+  movetime.movetime_ms = 500;
+  EXPECT_EQ(plan_time(movetime, 10, Side::kNorth).maximum_ms, 490);
+  Limits infinite;
+  infinite.infinite = true;
+  EXPECT_EQ(plan_time(infinite, 10, Side::kNorth).maximum_ms, -1);
+}
+
+}  // namespace
+}  // namespace kete::test
