@@ -6,7 +6,6 @@
 //   kete:nodes=N | kete:depth=D | kete:movetime=MS   the engine's search
 //   plain:movetime=MS  the engine's search without table, killers, history, aspiration
 // Every opening (random plies from the start, undecided) is played twice, sides swapped.
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -15,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "arena/stats.h"
 #include "engine/evaluate.h"
 #include "engine/game.h"
 #include "engine/notation.h"
@@ -191,24 +191,17 @@ int main(int argc, char** argv) {
       (s == 1.0 ? wins : s == 0.5 ? draws : losses)++;
     }
   }
-  const int n = wins + draws + losses;
-  const double score = (wins + 0.5 * draws) / n;
-  // The score's standard error from the trinomial spread of the game results.
-  const double var = (wins * std::pow(1 - score, 2) + draws * std::pow(0.5 - score, 2) +
-                      losses * std::pow(score, 2)) /
-                     n;
-  const double margin = 1.959964 * std::sqrt(var / n);
-  auto elo = [](double s) {
-    s = std::clamp(s, 1e-6, 1 - 1e-6);
-    return -400.0 * std::log10(1.0 / s - 1.0);
-  };
-  const double los = wins + losses
-                         ? 0.5 * (1 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))))
-                         : 0.5;
+  // Elo and LOS as the arena computes them (arena/stats.h). A perfect score has no spread:
+  // its bound comes from the rule of three instead (95%: the true loss rate is below 3/n).
+  const arena::Wdl wdl{wins, draws, losses};
+  const int n = wdl.games();
+  arena::EloInterval e = arena::elo_interval(wdl);
+  if (wins == n) e.lower = arena::elo_from_score(1 - 3.0 / n);
+  if (losses == n) e.upper = arena::elo_from_score(3.0 / n);
   fmt::print(
       "{} vs {} ({}{}): {} games, +{} ={} -{}, score {:.3f}, Elo {:+.0f} [{:+.0f}, {:+.0f}], LOS "
       "{:.1f}%\n",
       a->name, b->name, to_string(rules.variant),
       rules.variant == Variant::kKujifunza ? fmt::format(" {}", to_string(rules.kichwa)) : "", n,
-      wins, draws, losses, score, elo(score), elo(score - margin), elo(score + margin), 100 * los);
+      wins, draws, losses, wdl.score(), e.elo, e.lower, e.upper, 100 * arena::los(wdl));
 }

@@ -1,0 +1,95 @@
+#include "arena/game_record.h"
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+
+namespace kete::arena {
+namespace {
+
+constexpr std::array<std::pair<Termination, std::string_view>, 6> kTerminationNames{{
+    {Termination::kRules, "rules"},
+    {Termination::kTimeForfeit, "time forfeit"},
+    {Termination::kCrash, "crash"},
+    {Termination::kIllegalMove, "illegal move"},
+    {Termination::kStartFailure, "start failure"},
+    {Termination::kAborted, "aborted"},
+}};
+
+}  // namespace
+
+std::string_view to_string(Termination t) {
+  for (const auto& [value, name] : kTerminationNames)
+    if (value == t) return name;
+  return "?";
+}
+
+std::optional<Termination> parse_termination(std::string_view text) {
+  for (const auto& [value, name] : kTerminationNames)
+    if (name == text) return value;
+  return std::nullopt;
+}
+
+std::string_view result_text(Result r) {
+  switch (r) {
+    case Result::kSouthWins:
+      return "1-0";
+    case Result::kNorthWins:
+      return "0-1";
+    case Result::kDraw:
+      return "1/2-1/2";
+    case Result::kNone:
+      break;
+  }
+  return "*";
+}
+
+std::optional<Result> parse_result_text(std::string_view text) {
+  for (Result r : {Result::kSouthWins, Result::kNorthWins, Result::kDraw, Result::kNone})
+    if (result_text(r) == text) return r;
+  return std::nullopt;
+}
+
+std::optional<double> GameRecord::score_of(std::string_view player) const {
+  const bool south = players[0] == player, north = players[1] == player;
+  if (!south && !north) return std::nullopt;
+  switch (result) {
+    case Result::kSouthWins:
+      return south ? 1.0 : 0.0;
+    case Result::kNorthWins:
+      return north ? 1.0 : 0.0;
+    case Result::kDraw:
+      return 0.5;
+    case Result::kNone:
+      break;
+  }
+  return std::nullopt;
+}
+
+absl::Status verify(const GameRecord& record) {
+  absl::StatusOr<Position> start = parse_position(record.rules.variant, record.start);
+  if (!start.ok()) return start.status();
+  Game game(record.rules, *start, record.max_plies);
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    const std::string& token = record.moves[i];
+    if (game.outcome().result != Result::kNone)
+      return absl::InvalidArgumentError(
+          fmt::format("ply {}: move '{}' after the game ended", i + 1, token));
+    absl::StatusOr<Move> m = parse_move(record.rules, game.position(), token);
+    if (!m.ok())
+      return absl::InvalidArgumentError(fmt::format("ply {}: {}", i + 1, error_text(m.status())));
+    game.play(*m);
+  }
+  const Outcome end = game.outcome();
+  if (record.termination == Termination::kRules && end.result != record.result)
+    return absl::InvalidArgumentError(fmt::format("result {} but the rules give {} ({})",
+                                                  to_string(record.result), to_string(end.result),
+                                                  to_string(end.reason)));
+  if (record.termination != Termination::kRules && end.result != Result::kNone)
+    return absl::InvalidArgumentError(fmt::format("ended by {} but the game was already over ({})",
+                                                  to_string(record.termination),
+                                                  to_string(end.reason)));
+  return absl::OkStatus();
+}
+
+}  // namespace kete::arena

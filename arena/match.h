@@ -1,0 +1,38 @@
+// The scheduler: every opening played twice with the engines swapping sides, N games at
+// once on worker threads (each with its own two engine processes), totals after every
+// game, and a stop when the SPRT decides or the caller asks.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "arena/game_record.h"
+#include "arena/openings.h"
+#include "arena/tally.h"
+#include "arena/time_control.h"
+#include "arena/uci_client.h"
+
+namespace kete::arena {
+
+struct MatchConfig {
+  std::array<EngineConfig, 2> engines;  // the first is the one the statistics speak for
+  MatchRules rules;
+  TimeControl time_control;
+  std::vector<Opening> openings;  // round r uses openings[(r - 1) % size]; never empty
+  int games = 2;                  // rounded up to whole pairs
+  int concurrency = 1;
+  std::optional<SprtConfig> sprt;
+  bool inherit_stderr = false;  // let the engines write to the runner's stderr
+};
+
+// Called after each counted game, one call at a time, with the totals including it.
+using GameCallback = std::function<void(const GameRecord&, const Tally&)>;
+
+// Plays the match and returns the totals. Sets `stop` when the SPRT decides; setting it
+// from outside (an interrupt) abandons the games in progress between moves.
+Tally run_match(const MatchConfig& config, const GameCallback& on_game, std::atomic<bool>& stop);
+
+}  // namespace kete::arena

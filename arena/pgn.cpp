@@ -1,0 +1,260 @@
+#include "arena/pgn.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+
+namespace kete::arena {
+namespace {
+
+constexpr size_t kLineWidth = 80;
+
+std::string escaped(std::string_view value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
+  return out;
+}
+
+void tag(std::string& out, std::string_view name, std::string_view value) {
+  out += fmt::format("[{} \"{}\"]\n", name, escaped(value));
+}
+
+// "1. A6L a5L 2. A3L ..." wrapped at kLineWidth, a move number kept on the line of its
+// move; North's first move in a game that starts with North to move is numbered "1...".
+std::string movetext(const GameRecord& r) {
+  const size_t space = r.start.find(' ');
+  const bool north_first = space != std::string::npos && r.start.compare(space + 1, 1, "N") == 0;
+  std::vector<std::string> words;
+  for (size_t i = 0; i < r.moves.size(); ++i) {
+    const size_t ply = i + (north_first ? 1 : 0);
+    if (ply % 2 == 0)
+      words.push_back(fmt::format("{}. {}", ply / 2 + 1, r.moves[i]));
+    else if (i == 0)
+      words.push_back("1... " + r.moves[i]);
+    else
+      words.push_back(r.moves[i]);
+  }
+  words.emplace_back(result_text(r.result));
+  std::string out, line;
+  for (const std::string& w : words) {
+    if (!line.empty() && line.size() + 1 + w.size() > kLineWidth) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  return out + line + "\n";
+}
+
+bool is_move_number(std::string_view w) {
+  size_t digits = 0;
+  while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9')
+    ++digits;
+  const std::string_view dots = w.substr(digits);
+  return digits > 0 && (dots == "." || dots == "...");
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return n;
+}
+
+// [Name "value"] with \" and \\ escapes.
+absl::StatusOr<std::pair<std::string, std::string>> parse_tag(std::string_view line) {
+  const auto bad = [&] {
+    return absl::InvalidArgumentError(fmt::format("expected [Name \"value\"], got '{}'", line));
+  };
+  if (line.size() < 2 || line.front() != '[' || line.back() != ']') return bad();
+  line = line.substr(1, line.size() - 2);
+  const size_t space = line.find(' ');
+  if (space == 0 || space == std::string_view::npos) return bad();
+  std::string name(line.substr(0, space));
+  std::string_view quoted = line.substr(space + 1);
+  if (quoted.size() < 2 || quoted.front() != '"' || quoted.back() != '"') return bad();
+  quoted = quoted.substr(1, quoted.size() - 2);
+  std::string value;
+  for (size_t i = 0; i < quoted.size(); ++i) {
+    if (quoted[i] == '\\' && i + 1 < quoted.size()) ++i;
+    value += quoted[i];
+  }
+  return std::make_pair(std::move(name), std::move(value));
+}
+
+// Reads games tag by tag and word by word; a game ends at its result word.
+class Reader {
+ public:
+  absl::Status line(std::string_view text);
+  absl::Status finish();
+  std::vector<GameRecord>& games() { return games_; }
+
+ private:
+  absl::Status apply_tag(const std::string& name, const std::string& value);
+  absl::Status end_game(Result ended_with);
+
+  std::vector<GameRecord> games_;
+  GameRecord game_;
+  bool started_ = false;
+  bool in_moves_ = false;
+  std::optional<Result> result_tag_;
+  std::optional<int> plies_tag_;
+  std::vector<std::string> seen_;
+};
+
+absl::Status Reader::line(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
+    text.remove_suffix(1);
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    text.remove_prefix(1);
+  if (text.empty()) return absl::OkStatus();
+  if (text.front() == '[') {
+    if (in_moves_)
+      return absl::InvalidArgumentError("a tag inside the moves: the result is missing");
+    absl::StatusOr<std::pair<std::string, std::string>> t = parse_tag(text);
+    if (!t.ok()) return t.status();
+    started_ = true;
+    return apply_tag(t->first, t->second);
+  }
+  if (!started_) return absl::InvalidArgumentError("moves before any tag");
+  in_moves_ = true;
+  std::istringstream words{std::string(text)};
+  for (std::string w; words >> w;) {
+    if (!in_moves_) return absl::InvalidArgumentError(fmt::format("'{}' after the result", w));
+    if (const std::optional<Result> r = parse_result_text(w)) {
+      if (absl::Status s = end_game(*r); !s.ok()) return s;
+    } else if (!is_move_number(w)) {
+      game_.moves.push_back(w);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::apply_tag(const std::string& name, const std::string& value) {
+  seen_.push_back(name);
+  const auto number = [&](int& field) {
+    const std::optional<int> n = parse_int(value);
+    if (!n || *n < 0)
+      return absl::InvalidArgumentError(fmt::format("tag {}: '{}' is not a number", name, value));
+    field = *n;
+    return absl::OkStatus();
+  };
+  if (name == "Round") return number(game_.round);
+  if (name == "Game") return number(game_.game);
+  if (name == "MaxPlies") return number(game_.max_plies);
+  if (name == "OpeningPlies") return number(game_.opening_plies);
+  if (name == "South") game_.players[0] = value;
+  if (name == "North") game_.players[1] = value;
+  if (name == "TimeControl") game_.time_control = value;
+  if (name == "Start") game_.start = value;
+  if (name == "Reason") game_.reason = value;
+  if (name == "Disagreement") game_.disagreements.push_back(value);
+  if (name == "Plies") {
+    int n = 0;
+    if (absl::Status s = number(n); !s.ok()) return s;
+    plies_tag_ = n;
+  }
+  if (name == "Variant") {
+    const std::optional<Variant> v = parse_variant(value);
+    if (!v) return absl::InvalidArgumentError(fmt::format("tag Variant: unknown '{}'", value));
+    game_.rules.variant = *v;
+  }
+  if (name == "KichwaRule") {
+    const std::optional<KichwaRule> k = parse_kichwa_rule(value);
+    if (!k) return absl::InvalidArgumentError(fmt::format("tag KichwaRule: unknown '{}'", value));
+    game_.rules.kichwa = *k;
+  }
+  if (name == "Result") {
+    result_tag_ = parse_result_text(value);
+    if (!result_tag_) return absl::InvalidArgumentError(fmt::format("tag Result: '{}'", value));
+  }
+  if (name == "Termination") {
+    const std::optional<Termination> t = parse_termination(value);
+    if (!t) return absl::InvalidArgumentError(fmt::format("tag Termination: unknown '{}'", value));
+    game_.termination = *t;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::end_game(Result ended_with) {
+  for (std::string_view required : {"South", "North", "Variant", "Start", "Result"})
+    if (std::find(seen_.begin(), seen_.end(), required) == seen_.end())
+      return absl::InvalidArgumentError(fmt::format("game without a {} tag", required));
+  if (ended_with != *result_tag_)
+    return absl::InvalidArgumentError(fmt::format("the moves end in {} but the Result tag is {}",
+                                                  result_text(ended_with),
+                                                  result_text(*result_tag_)));
+  if (plies_tag_ && *plies_tag_ != int(game_.moves.size()))
+    return absl::InvalidArgumentError(
+        fmt::format("tag Plies is {} but there are {} moves", *plies_tag_, game_.moves.size()));
+  game_.result = ended_with;
+  games_.push_back(std::move(game_));
+  game_ = GameRecord{};
+  started_ = in_moves_ = false;
+  result_tag_.reset();
+  plies_tag_.reset();
+  seen_.clear();
+  return absl::OkStatus();
+}
+
+absl::Status Reader::finish() {
+  if (started_) return absl::InvalidArgumentError("the last game has no result at its end");
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string write_pgn(const GameRecord& r) {
+  std::string out;
+  tag(out, "Event", "kete-match");
+  tag(out, "Round", std::to_string(r.round));
+  tag(out, "Game", std::to_string(r.game));
+  tag(out, "South", r.players[0]);
+  tag(out, "North", r.players[1]);
+  tag(out, "Variant", to_string(r.rules.variant));
+  tag(out, "KichwaRule", to_string(r.rules.kichwa));
+  tag(out, "MaxPlies", std::to_string(r.max_plies));
+  tag(out, "TimeControl", r.time_control);
+  tag(out, "Start", r.start);
+  tag(out, "OpeningPlies", std::to_string(r.opening_plies));
+  tag(out, "Result", result_text(r.result));
+  tag(out, "Termination", to_string(r.termination));
+  tag(out, "Reason", r.reason);
+  tag(out, "Plies", std::to_string(r.moves.size()));
+  for (const std::string& d : r.disagreements)
+    tag(out, "Disagreement", d);
+  return out + "\n" + movetext(r) + "\n";
+}
+
+absl::StatusOr<std::vector<GameRecord>> read_pgn(std::string_view text, std::string_view source) {
+  Reader reader;
+  size_t number = 0;
+  for (size_t begin = 0; begin < text.size();) {
+    const size_t end = std::min(text.find('\n', begin), text.size());
+    ++number;
+    if (absl::Status s = reader.line(text.substr(begin, end - begin)); !s.ok())
+      return absl::InvalidArgumentError(fmt::format("{}:{}: {}", source, number, error_text(s)));
+    begin = end + 1;
+  }
+  if (absl::Status s = reader.finish(); !s.ok())
+    return absl::InvalidArgumentError(fmt::format("{}: {}", source, error_text(s)));
+  return std::move(reader.games());
+}
+
+absl::StatusOr<std::vector<GameRecord>> load_pgn(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(fmt::format("cannot read the record file '{}'", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return read_pgn(text.str(), path);
+}
+
+}  // namespace kete::arena
