@@ -41,6 +41,9 @@ struct GameRecord {
   std::string start;               // position string of the start position
   int opening_plies = 0;           // the first moves came from the opening, not the engines
   std::vector<std::string> moves;  // canonical tokens, opening moves first
+  // Think time of each engine move in ms, from `go` to `bestmove` (the opening's moves
+  // have none): moves[opening_plies + i] took move_ms[i]. Written as {123ms} comments.
+  std::vector<int64_t> move_ms;
   Result result = Result::kNone;
   Termination termination = Termination::kRules;
   std::string reason;  // for people: "front row emptied", "b: illegal move 'A1L'"

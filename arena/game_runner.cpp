@@ -75,6 +75,7 @@ void play_moves(const GameSetup& setup, std::array<UciClient*, 2> players, Game&
           fmt::format("{}: {}", engine.name(),
                       reply.token.empty() ? "bestmove without a move" : error_text(m.status())));
     record.moves.push_back(move_token(p, *m));
+    record.move_ms.push_back(reply.elapsed_ms);
     referee.play(*m);
   }
   const Outcome end = referee.outcome();

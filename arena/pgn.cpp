@@ -41,6 +41,9 @@ std::string movetext(const GameRecord& r) {
       words.push_back("1... " + r.moves[i]);
     else
       words.push_back(r.moves[i]);
+    const size_t engine_move = i - size_t(r.opening_plies);
+    if (i >= size_t(r.opening_plies) && engine_move < r.move_ms.size())
+      words.back() += fmt::format(" {{{}ms}}", r.move_ms[engine_move]);
   }
   words.emplace_back(result_text(r.result));
   std::string out, line;
@@ -131,6 +134,10 @@ absl::Status Reader::line(std::string_view text) {
     if (!in_moves_) return absl::InvalidArgumentError(fmt::format("'{}' after the result", w));
     if (const std::optional<Result> r = parse_result_text(w)) {
       if (absl::Status s = end_game(*r); !s.ok()) return s;
+    } else if (w.size() > 4 && w.front() == '{' && w.ends_with("ms}")) {
+      const std::optional<int> ms = parse_int(std::string_view(w).substr(1, w.size() - 4));
+      if (!ms || *ms < 0) return absl::InvalidArgumentError(fmt::format("bad move time '{}'", w));
+      game_.move_ms.push_back(*ms);
     } else if (!is_move_number(w)) {
       game_.moves.push_back(w);
     }

@@ -1,5 +1,6 @@
 #include "arena/report.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -33,6 +34,16 @@ std::string_view decision_text(SprtDecision d) {
       break;
   }
   return "undecided";
+}
+
+// "Move time of a: 420 moves, median 41 ms, 90% 77 ms, 99% 160 ms, max 210 ms".
+std::string move_time_line(std::string_view name, std::vector<int64_t> ms) {
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&](double q) {
+    return ms[std::min(ms.size() - 1, size_t(q * double(ms.size())))];
+  };
+  return fmt::format("Move time of {}: {} moves, median {} ms, 90% {} ms, 99% {} ms, max {} ms\n",
+                     name, ms.size(), at(0.5), at(0.9), at(0.99), ms.back());
 }
 
 }  // namespace
@@ -77,6 +88,9 @@ std::string summary(const Tally& t) {
   s += fmt::format("Endings: {}\n", endings.empty() ? "none" : endings);
   s += fmt::format("Faults: {} {}, {} {}\n", a, t.faults()[0], b, t.faults()[1]);
   s += fmt::format("Disagreements with the referee: {}\n", t.disagreements());
+  for (int e = 0; e < 2; ++e)
+    if (!t.move_ms()[size_t(e)].empty())
+      s += move_time_line(t.names()[size_t(e)], t.move_ms()[size_t(e)]);
   return s;
 }
 

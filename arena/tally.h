@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "arena/game_record.h"
 #include "arena/stats.h"
@@ -33,6 +34,8 @@ class Tally {
   // Faults per engine, first engine first.
   const std::array<int, 2>& faults() const { return faults_; }
   int disagreements() const { return disagreements_; }
+  // Think time of every engine move, per engine, first engine first (ms).
+  const std::array<std::vector<int64_t>, 2>& move_ms() const { return move_ms_; }
 
   double llr() const { return sprt_ ? arena::llr(pentanomial_, *sprt_) : 0; }
   SprtDecision decision() const { return sprt_ ? decide(llr(), *sprt_) : SprtDecision::kContinue; }
@@ -47,6 +50,7 @@ class Tally {
   std::map<std::string, int> endings_;
   std::array<int, 2> faults_{};
   int disagreements_ = 0;
+  std::array<std::vector<int64_t>, 2> move_ms_;
 };
 
 }  // namespace kete::arena

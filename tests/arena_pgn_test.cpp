@@ -27,6 +27,7 @@ GameRecord random_game(RuleSet rules, uint64_t seed) {
     const MoveList moves = legal_moves(rules, game.position());
     const Move m = moves[int(rng() % uint64_t(moves.size()))];
     r.moves.push_back(move_token(game.position(), m));
+    if (r.moves.size() > size_t(r.opening_plies)) r.move_ms.push_back(int64_t(rng() % 5000));
     game.play(m);
   }
   r.result = game.outcome().result;
@@ -45,6 +46,7 @@ void expect_same(const GameRecord& a, const GameRecord& b) {
   EXPECT_EQ(a.start, b.start);
   EXPECT_EQ(a.opening_plies, b.opening_plies);
   EXPECT_EQ(a.moves, b.moves);
+  EXPECT_EQ(a.move_ms, b.move_ms);
   EXPECT_EQ(a.result, b.result);
   EXPECT_EQ(a.termination, b.termination);
   EXPECT_EQ(a.reason, b.reason);
