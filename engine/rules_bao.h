@@ -13,14 +13,7 @@ struct BaoRules {
   static constexpr int W = 8;
   using R = Ring<W>;
 
-  // A finished position (rules.md section 2): a side whose front row is empty has lost;
-  // the side to move is checked first.
-  static std::optional<Side> loser(const Position& p) {
-    const Side us = p.side_to_move();
-    if (p.front_empty(us)) return us;
-    if (p.front_empty(~us)) return ~us;
-    return std::nullopt;
-  }
+  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
 
   // Calls emit(move, child, seeds_sown) for every legal move.
   template <class Emit>

@@ -16,12 +16,7 @@ struct KiswahiliRules {
   static constexpr int kHouse = 4;  // front pit 5, the nyumba
   using R = Ring<W>;
 
-  static std::optional<Side> loser(const Position& p) {
-    const Side us = p.side_to_move();
-    if (p.front_empty(us)) return us;
-    if (p.front_empty(~us)) return ~us;
-    return std::nullopt;
-  }
+  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
 
   template <class Emit>
   static void generate(const Position& p, Emit&& emit) {

@@ -17,12 +17,7 @@ struct KujifunzaRules {
   static constexpr int W = 8;
   using R = Ring<W>;
 
-  static std::optional<Side> loser(const Position& p) {
-    const Side us = p.side_to_move();
-    if (p.front_empty(us)) return us;
-    if (p.front_empty(~us)) return ~us;
-    return std::nullopt;
-  }
+  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
 
   // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
   // takata from front pits of 2+; else takata from back pits of 2+.

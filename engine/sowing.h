@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/position.h"
 
@@ -66,6 +67,15 @@ inline int sow_from_kichwa(Position& p, Side s, bool right_kichwa, int n) {
   using R = Ring<W>;
   return right_kichwa ? sow<W>(p, s, R::kRightKichwa + 1, Dir::kAnticlockwise, n)
                       : sow<W>(p, s, R::kSize - 1, Dir::kClockwise, n);
+}
+
+// A finished position of bao, kujifunza and kiswahili (rules.md section 2): a side whose
+// front row is empty has lost; the side to move is checked first.
+inline std::optional<Side> front_row_loser(const Position& p) {
+  const Side us = p.side_to_move();
+  if (p.front_empty(us)) return us;
+  if (p.front_empty(~us)) return ~us;
+  return std::nullopt;
 }
 
 // Lifts every seed of a pit and returns how many there were.
