@@ -21,8 +21,9 @@ inline void PrintTo(const RuleSet& r, std::ostream* os) {
 
 namespace kete::test {
 
-// Sanitizer builds run an order of magnitude slower; bulk tests scale their work down.
-#if defined(__SANITIZE_ADDRESS__)
+// Sanitizer builds (ASan, TSan) run an order of magnitude slower, and abort on a failed
+// huge allocation instead of throwing; bulk tests scale their work down.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
