@@ -66,8 +66,13 @@ std::vector<Option> make_options() {
   // The search constants (search/params.h), for tuning.
   for (const ParamSpec& spec : kSearchParams) {
     const SearchParams defaults;
-    o.push_back({std::string(spec.name), T::kSpin, std::to_string(defaults.*spec.field), spec.min,
-                 spec.max, {}, [field = spec.field](Engine& e, std::string_view v) {
+    o.push_back({std::string(spec.name),
+                 T::kSpin,
+                 std::to_string(defaults.*spec.field),
+                 spec.min,
+                 spec.max,
+                 {},
+                 [field = spec.field](Engine& e, std::string_view v) {
                    e.params().*field = std::stoi(std::string(v));
                    return ok();
                  }});

@@ -49,8 +49,8 @@ std::vector<BenchLine> run_bench(int depth, const SearchSettings& settings,
     const RuleSet rules{b.variant, KichwaRule::kChoose};
     const Position p = *parse_position(b.variant, b.position);
     TranspositionTable tt(16);  // a fresh table per position: the signature needs no order
-    const SearchResult r = search(rules, p, GameContext{}, limits, settings, tt, stop,
-                                  [](const SearchInfo&) {});
+    const SearchResult r =
+        search(rules, p, GameContext{}, limits, settings, tt, stop, [](const SearchInfo&) {});
     lines.push_back({b, r.nodes});
     on_line(lines.back());
   }
