@@ -343,11 +343,18 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
                     const std::atomic<bool>& stop,
                     const std::function<void(const SearchInfo&)>& on_info) {
-  Shared shared{
-      rules,        root,     game,
-      limits,       settings, tt,
-      stop,         {},       plan_time(limits, settings.move_overhead_ms, root.side_to_move()),
-      Clock::now(), {}};
+  Shared shared{rules,
+                root,
+                game,
+                limits,
+                settings,
+                tt,
+                stop,
+                {},
+                plan_time(limits, settings.move_overhead_ms, root.side_to_move(),
+                          settings.params.time_moves_to_go),
+                Clock::now(),
+                {}};
   const int threads = std::max(1, settings.threads);
   for (int i = 0; i < threads; ++i)
     shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));

@@ -4,7 +4,7 @@
 
 namespace kete {
 
-TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us) {
+TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us, int moves_to_go) {
   TimeBudget b;
   if (limits.infinite) return b;
   if (limits.movetime_ms >= 0) {
@@ -17,8 +17,8 @@ TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us) {
   const int64_t left = std::min(limits.time_ms[index(us)], kYear);
   if (left < 0) return b;
   const int64_t inc = std::clamp<int64_t>(limits.inc_ms[index(us)], 0, kYear);
-  // A Bao game lasts some 40 own moves after the opening; plan for 30 more unless told.
-  const int64_t moves = limits.movestogo > 0 ? std::min(limits.movestogo, 50) : 30;
+  const int64_t moves =
+      limits.movestogo > 0 ? std::min(limits.movestogo, 50) : std::max(1, moves_to_go);
   const int64_t usable = std::max<int64_t>(1, left - move_overhead_ms);
   b.optimum_ms = std::max<int64_t>(1, std::min(usable / moves + inc * 3 / 4, usable / 4));
   b.maximum_ms = std::max<int64_t>(1, std::min(b.optimum_ms * 4, usable * 2 / 5));

@@ -12,6 +12,7 @@ struct TimeBudget {
   int64_t maximum_ms = -1;  // abort the search here; never beyond the clock
 };
 
-TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us);
+// `moves_to_go` is the number of own moves planned for when the GUI sends no movestogo.
+TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us, int moves_to_go = 30);
 
 }  // namespace kete
