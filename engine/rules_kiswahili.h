@@ -278,38 +278,41 @@ struct KiswahiliRules {
     if (child.has_takasia()) child.clear_takasia();
   }
 
-  // After X's mtaji takata, with Y to move in p: the pit t of Y to block, or -1.
+  // After X's mtaji takata, with Y to move in p: the pit t of Y to block, or -1. The
+  // cheap tests come first: a block needs Y to have two occupied front pits, no capture
+  // move, and X's capture moves to take exactly one pit first.
   static int takasia_trigger(const Position& p) {
     if (loser(p)) return -1;
-    Position plain = p;
-    plain.clear_takasia();
-    if (first_capture_mask(plain)) return -1;  // Y has a capture move
-    Position x_to_move = plain;
-    x_to_move.pass_turn();
-    const unsigned mask = first_capture_mask(x_to_move);
-    if (std::popcount(mask) != 1) return -1;
-    const int t = std::countr_zero(mask);
     const Side y = p.side_to_move();
     int occupied = 0, big = 0;
     for (int i = 0; i < W; ++i) {
       occupied += p.seeds(y, i) > 0;
       big += p.seeds(y, i) >= 2;
     }
-    // The three exceptions: an intact house, the only occupied pit, the only pit of 2+.
+    if (occupied == 1) return -1;  // exception: t would be Y's only occupied front pit
+    Position plain = p;
+    plain.clear_takasia();
+    if (first_capture_mask(plain, 1)) return -1;  // Y has a capture move
+    Position x_to_move = plain;
+    x_to_move.pass_turn();
+    const unsigned mask = first_capture_mask(x_to_move, 2);
+    if (std::popcount(mask) != 1) return -1;
+    const int t = std::countr_zero(mask);
+    // The other two exceptions: an intact house, the only pit of 2+.
     if (t == kHouse && p.house_intact(y)) return -1;
-    if (occupied == 1) return -1;
     if (p.seeds(y, t) >= 2 && big == 1) return -1;
     return t;
   }
 
   // The opponent front pits that the legal mtaji capture moves of the side to move
-  // capture first, as a bit mask of ring indices.
-  static unsigned first_capture_mask(const Position& p) {
+  // capture first, as a bit mask of ring indices; the search stops once `enough` pits
+  // are found.
+  static unsigned first_capture_mask(const Position& p, int enough) {
     unsigned mask = 0;
     int first = 0;
     auto want = [&](int f) {
       first = f;
-      return !(mask & (1u << f));
+      return std::popcount(mask) < enough && !(mask & (1u << f));
     };
     auto found = [&](Move, Position&, int) { mask |= 1u << first; };
     mtaji_captures(p, want, found);
