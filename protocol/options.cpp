@@ -14,6 +14,20 @@ absl::Status ok() {
   return absl::OkStatus();
 }
 
+// A spin option whose checked value goes to an Engine setter as it is.
+Option spin(std::string name, int default_value, int min, int max, void (Engine::*set)(int)) {
+  return {std::move(name),
+          Option::Type::kSpin,
+          std::to_string(default_value),
+          min,
+          max,
+          {},
+          [set](Engine& e, std::string_view v) {
+            (e.*set)(std::stoi(std::string(v)));
+            return ok();
+          }};
+}
+
 std::vector<Option> make_options() {
   using T = Option::Type;
   std::vector<Option> o;
@@ -44,22 +58,10 @@ std::vector<Option> make_options() {
                  e.clear_hash();
                  return ok();
                }});
-  o.push_back({"Threads", T::kSpin, "1", 1, 256, {}, [](Engine& e, std::string_view v) {
-                 e.set_threads(std::stoi(std::string(v)));
-                 return ok();
-               }});
-  o.push_back({"MultiPV", T::kSpin, "1", 1, 256, {}, [](Engine& e, std::string_view v) {
-                 e.set_multipv(std::stoi(std::string(v)));
-                 return ok();
-               }});
-  o.push_back({"Move Overhead", T::kSpin, "10", 0, 5000, {}, [](Engine& e, std::string_view v) {
-                 e.set_move_overhead_ms(std::stoi(std::string(v)));
-                 return ok();
-               }});
-  o.push_back({"MaxPlies", T::kSpin, "1000", 1, 100000, {}, [](Engine& e, std::string_view v) {
-                 e.set_max_plies(std::stoi(std::string(v)));
-                 return ok();
-               }});
+  o.push_back(spin("Threads", 1, 1, 256, &Engine::set_threads));
+  o.push_back(spin("MultiPV", 1, 1, 256, &Engine::set_multipv));
+  o.push_back(spin("Move Overhead", 10, 0, 5000, &Engine::set_move_overhead_ms));
+  o.push_back(spin("MaxPlies", Game::kDefaultMaxPlies, 1, 100000, &Engine::set_max_plies));
   o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
                  return e.set_eval_file(v);
                }});
