@@ -154,8 +154,12 @@ bool EngineProcess::pump(Duration timeout) {
 std::optional<std::string> EngineProcess::read_line(Duration timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
   while (lines_.empty()) {
-    if (eof_ || Clock::now() >= deadline) return std::nullopt;
+    if (eof_) return std::nullopt;
+    // Past the deadline, still take what the pipe already holds (a zero timeout means
+    // "what is there now", e.g. the last lines of a child that has just exited).
+    const bool late = Clock::now() >= deadline;
     pump(Duration(remaining_ms(deadline)));
+    if (late && lines_.empty()) return std::nullopt;
   }
   std::string line = std::move(lines_.front());
   lines_.pop_front();
