@@ -28,6 +28,7 @@
 #include "engine/evaluate.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
+#include "engine/weights.h"
 #include "search/tt.h"
 
 #ifndef KETE_PERFT_DIR
@@ -153,7 +154,7 @@ void bm_evaluate(benchmark::State& state, const std::vector<Position>& positions
   for (auto _ : state) {
     for (const Position& p : positions) {
       benchmark::DoNotOptimize(p);
-      Value v = evaluate(p);
+      Value v = evaluate(p, default_weights(p.variant()));
       benchmark::DoNotOptimize(v);
     }
   }

@@ -1,23 +1,139 @@
 #include "engine/evaluate.h"
 
+#include <algorithm>
+
+#include "engine/rules_kiswahili.h"
+#include "engine/sowing.h"
+#include "engine/weights.h"
+
 namespace kete {
 
 namespace {
 
-int controlled_seeds(const Position& p, Side s) {
-  return p.ring_seeds(s) + p.hand(s);
+// What one pass over a side's ring counts.
+struct RingCounts {
+  int front = 0, back = 0, mobility = 0, singletons = 0, empty_front = 0, kichwa = 0, kimbi = 0;
+};
+
+template <int W>
+RingCounts count_ring(const Position& p, Side s) {
+  RingCounts c;
+  for (int i = 0; i < 2 * W; ++i) {
+    const int n = p.seeds(s, i);
+    (i < W ? c.front : c.back) += n;
+    c.mobility += n >= 2;
+    c.singletons += n == 1;
+  }
+  for (int i = 0; i < W; ++i)
+    c.empty_front += p.seeds(s, i) == 0;
+  c.kichwa = (p.seeds(s, 0) > 0) + (p.seeds(s, W - 1) > 0);
+  c.kimbi = (p.seeds(s, 1) > 0) + (p.seeds(s, W - 2) > 0);
+  return c;
+}
+
+// The seeds that side s's largest capture would take if s were to move, judged by each
+// move's first lap alone (relays and the takasia are ignored: this is a cheap estimate).
+// Kigogo: a lap ending in an empty front pit takes the facing pit and the one behind it
+// (rules.md 4). Namua: a hand seed on an occupied front pit takes the facing pit. Mtaji
+// and the simple rules: a lap of 2..2W-1 seeds ending on an occupied front pit does.
+template <int W>
+int largest_threat(const Position& p, Side s) {
+  using R = Ring<W>;
+  const Side o = ~s;
+  int best = 0;
+  if (p.variant() == Variant::kKigogo) {
+    for (int i = 0; i < R::kSize; ++i) {
+      const int n = p.seeds(s, i);
+      if (n < 2 || n >= R::kSize) continue;
+      const int e = lap_end<W>(i, Dir::kAnticlockwise, n);
+      if (R::is_front(e) && p.seeds(s, e) == 0)
+        best = std::max(best, p.seeds(o, R::facing(e)) + p.seeds(o, R::behind_facing(e)));
+    }
+    return best;
+  }
+  if (p.hand(s) > 0) {
+    for (int j = 0; j < W; ++j)
+      if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));
+    return best;
+  }
+  for (int i = 0; i < R::kSize; ++i) {
+    const int n = p.seeds(s, i);
+    if (n < 2 || n >= R::kSize) continue;
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      const int e = lap_end<W>(i, d, n);
+      if (R::is_front(e) && p.seeds(s, e) > 0) best = std::max(best, p.seeds(o, R::facing(e)));
+    }
+  }
+  return best;
+}
+
+// The one code path of the evaluation: calls add(feature, value) for every feature.
+template <int W, class Add>
+void visit_features(const Position& p, Add&& add) {
+  const Side us = p.side_to_move(), them = ~us;
+  const RingCounts a = count_ring<W>(p, us), b = count_ring<W>(p, them);
+  add(Feature::kFront, a.front - b.front);
+  add(Feature::kBack, a.back - b.back);
+  add(Feature::kHand, p.hand(us) - p.hand(them));
+  add(Feature::kMobility, a.mobility - b.mobility);
+  add(Feature::kSingletons, a.singletons - b.singletons);
+  add(Feature::kEmptyFront, a.empty_front - b.empty_front);
+  add(Feature::kKichwa, a.kichwa - b.kichwa);
+  add(Feature::kKimbi, a.kimbi - b.kimbi);
+  add(Feature::kThreatUs, largest_threat<W>(p, us));
+  add(Feature::kThreatThem, largest_threat<W>(p, them));
+  auto house_seeds = [&](Side s) {
+    return p.house_intact(s) ? p.seeds(s, KiswahiliRules::kHouse) : 0;
+  };
+  add(Feature::kHouse, int(p.house_intact(us)) - int(p.house_intact(them)));
+  add(Feature::kHouseSeeds, house_seeds(us) - house_seeds(them));
+  add(Feature::kTempo, 1);
+}
+
+template <class Add>
+void visit_features(const Position& p, Add&& add) {
+  if (p.width() == 12)
+    visit_features<12>(p, add);
+  else
+    visit_features<8>(p, add);
+}
+
+Value clamp_to_eval_range(int64_t v) {
+  return Value(std::clamp<int64_t>(v, -kMateBound + 1, kMateBound - 1));
 }
 
 }  // namespace
 
-std::vector<EvalTerm> evaluation_terms(const Position& p) {
-  const Side us = p.side_to_move();
-  return {{"material", 100 * (controlled_seeds(p, us) - controlled_seeds(p, ~us))}};
+std::array<Weights, 4> EvalWeights::defaults() {
+  std::array<Weights, 4> all;
+  for (Variant v : kAllVariants)
+    all[size_t(v)] = default_weights(v);
+  return all;
 }
 
-Value evaluate(const Position& p) {
-  const Side us = p.side_to_move();
-  return 100 * (controlled_seeds(p, us) - controlled_seeds(p, ~us));
+FeatureVector features(const Position& p) {
+  FeatureVector f{};
+  visit_features(p, [&](Feature k, int v) { f[size_t(k)] = v; });
+  return f;
+}
+
+Value evaluate(const Position& p, const Weights& w) {
+  int64_t sum = 0;
+  visit_features(p, [&](Feature k, int v) { sum += int64_t(w[size_t(k)]) * v; });
+  return clamp_to_eval_range(sum);
+}
+
+Value evaluate(const Position& p, const EvalWeights& w) {
+  return evaluate(p, w[p.variant()]);
+}
+
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
+  std::vector<EvalTerm> terms;
+  visit_features(p, [&](Feature k, int v) {
+    const int32_t weight = w[size_t(k)];
+    terms.push_back({kFeatureNames[size_t(k)], v, weight, Value(weight * v)});
+  });
+  return terms;
 }
 
 }  // namespace kete

@@ -63,7 +63,7 @@ std::vector<Option> make_options() {
   o.push_back(spin("Move Overhead", 10, 0, 5000, &Engine::set_move_overhead_ms));
   o.push_back(spin("MaxPlies", Game::kDefaultMaxPlies, 1, 100000, &Engine::set_max_plies));
   o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
-                 return e.set_eval_file(v);
+                 return e.set_eval_file(v).status();
                }});
   // The search constants (search/params.h), for tuning.
   for (const ParamSpec& spec : kSearchParams) {

@@ -309,12 +309,12 @@ void Protocol::diagram() {
 
 void Protocol::eval() {
   const Position& p = engine_.position();
-  Value total = 0;
-  for (const EvalTerm& t : evaluation_terms(p)) {
-    out_.line(fmt::format("{:<12} {:>6}", t.name, t.value));
-    total += t.value;
-  }
-  out_.line(fmt::format("{:<12} {:>6} (centi-seeds, side to move's view)", "total", total));
+  const Weights& weights = engine_.settings().eval[p.variant()];
+  out_.line(fmt::format("{:<12} {:>7} {:>7} {:>7}", "term", "feature", "weight", "value"));
+  for (const EvalTerm& t : evaluation_terms(p, weights))
+    out_.line(fmt::format("{:<12} {:>7} {:>7} {:>7}", t.name, t.feature, t.weight, t.value));
+  out_.line(fmt::format("{:<12} {:>23} (centi-seeds, side to move's view)", "total",
+                        evaluate(p, weights)));
 }
 
 void Protocol::bench(const Words& w) {

@@ -7,6 +7,7 @@
 
 #include "engine/notation.h"
 #include "engine/rules.h"
+#include "search/eval_file.h"
 
 namespace kete {
 
@@ -89,13 +90,16 @@ absl::Status Engine::set_position(std::string_view position,
   return absl::OkStatus();
 }
 
-absl::Status Engine::set_eval_file(std::string_view path) {
-  if (path.empty() || path == "<default>") return absl::OkStatus();
-  std::ifstream in{std::string(path)};
-  if (!in) return absl::NotFoundError(fmt::format("EvalFile: cannot read '{}'", path));
-  // The evaluation is material only until the tunable evaluation lands.
-  return absl::UnimplementedError(
-      fmt::format("EvalFile: '{}' not loaded: this build has no evaluation weights", path));
+absl::StatusOr<Variant> Engine::set_eval_file(std::string_view path) {
+  if (path.empty() || path == "<default>") {
+    settings_.eval = EvalWeights{};
+    return rules().variant;
+  }
+  absl::StatusOr<WeightsFile> file = read_weights_file(path);
+  if (!file.ok())
+    return absl::Status(file.status().code(), "EvalFile: " + error_text(file.status()));
+  settings_.eval[file->variant] = file->weights;
+  return file->variant;
 }
 
 void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "engine/game.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -49,8 +50,10 @@ class Engine {
   void set_multipv(int n) { settings_.multipv = n; }
   void set_move_overhead_ms(int ms) { settings_.move_overhead_ms = ms; }
   SearchParams& params() { return settings_.params; }
-  // "<default>" (or empty) selects the built-in evaluation.
-  absl::Status set_eval_file(std::string_view path);
+  // Loads a weights file (engine/weights.h) for the variant it names and returns that
+  // variant; "<default>" (or empty) restores the built-in weights of every variant. On
+  // error every weight stays as it was.
+  absl::StatusOr<Variant> set_eval_file(std::string_view path);
   int hash_mb() const { return hash_mb_; }
   const SearchSettings& settings() const { return settings_; }
 

@@ -99,7 +99,11 @@ template <Rules R>
 class Worker {
  public:
   Worker(Shared& shared, int id)
-      : s_(shared), params_(shared.settings.params), id_(id), history_keys_(shared.game.history) {
+      : s_(shared),
+        params_(shared.settings.params),
+        weights_(shared.settings.eval[R::kVariant]),
+        id_(id),
+        history_keys_(shared.game.history) {
     history_keys_.push(shared.root.key());
   }
 
@@ -193,7 +197,7 @@ class Worker {
     }
 
     // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p);
+    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -326,6 +330,7 @@ class Worker {
 
   Shared& s_;
   const SearchParams& params_;
+  const Weights& weights_;  // this variant's evaluation weights
   const int id_;
   KeyHistory history_keys_;
   uint64_t nodes_ = 0;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/evaluate.h"
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/score.h"
@@ -48,6 +49,7 @@ struct SearchSettings {
   int threads = 1;
   int multipv = 1;
   SearchParams params;
+  EvalWeights eval;
 };
 
 // The game around the root: what the draw rules need (rules.md section 2).

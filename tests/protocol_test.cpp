@@ -3,6 +3,7 @@
 // The rules library is the oracle for positions and legal moves.
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/evaluate.h"
 #include "engine/game.h"
 #include "tests/engine_process.h"
 #include "tests/test_util.h"
@@ -384,8 +386,9 @@ TEST_F(ProtocolTest, EvalFileDefaultOrAnErrorNamingTheFile) {
   expect_silent("setoption name EvalFile value");
   expect_error("setoption name EvalFile value /nonexistent/weights.txt",
                "EvalFile: cannot read '/nonexistent/weights.txt'");
-  // A readable file: this build has no evaluation weights to load.
-  expect_error("setoption name EvalFile value " KETE_BINARY, "EvalFile: '");
+  // A readable file that is no weights file.
+  expect_error("setoption name EvalFile value " KETE_BINARY,
+               "EvalFile: '" KETE_BINARY "': weights line");
   search("go depth 2", RuleSet{}, start_fen(Variant::kKiswahili));
 }
 
@@ -961,19 +964,55 @@ TEST_F(ProtocolTest, DiagramShowsTheBoardPositionAndMoves) {
   EXPECT_EQ(ask("d").back(), "Plies: 1  Result: p1win (front row emptied)");
 }
 
+// `eval` prints a header, one line per term (name, feature, weight, value) and the total.
+int64_t eval_total(const Lines& lines) {
+  EXPECT_GE(lines.size(), 3u) << show(lines);
+  if (lines.size() < 3) return 0;
+  EXPECT_EQ(split(lines[0]), (std::vector<std::string>{"term", "feature", "weight", "value"}));
+  int64_t sum = 0;
+  for (size_t i = 1; i + 1 < lines.size(); ++i) {
+    const std::vector<std::string> w = split(lines[i]);
+    EXPECT_EQ(w.size(), 4u) << lines[i];
+    if (w.size() != 4) continue;
+    EXPECT_EQ(std::stoll(w[1]) * std::stoll(w[2]), std::stoll(w[3])) << lines[i];
+    sum += std::stoll(w[3]);
+  }
+  const std::vector<std::string> total = split(lines.back());
+  EXPECT_GE(total.size(), 2u);
+  EXPECT_EQ(total.at(0), "total");
+  EXPECT_EQ(std::to_string(sum), total.at(1)) << show(lines);
+  return sum;
+}
+
 TEST_F(ProtocolTest, EvalPrintsTermsAndTotal) {
   for (Variant v : kAllVariants) {
     set_option("UCI_Variant", to_string(v));
-    const Lines lines = ask("eval");
-    ASSERT_GE(lines.size(), 2u) << show(lines);
-    const std::vector<std::string> total = split(lines.back());
-    ASSERT_GE(total.size(), 2u);
-    EXPECT_EQ(total[0], "total");
-    int64_t sum = 0;
-    for (size_t i = 0; i + 1 < lines.size(); ++i)
-      sum += std::stoll(split(lines[i]).at(1));
-    EXPECT_EQ(std::to_string(sum), total[1]) << show(lines);
+    const Position start = Position::start(v);
+    const Move m = legal_moves(RuleSet{v}, start)[0];
+    ASSERT_TRUE(kete.send("position startpos moves " + move_token(start, m)));
+    eval_total(ask("eval"));
   }
+}
+
+// A weights file replaces its variant's weights; a bad one changes nothing.
+TEST_F(ProtocolTest, EvalFileLoadsTheWeightsEvalUses) {
+  set_option("UCI_Variant", "bao");
+  const int64_t before = eval_total(ask("eval"));
+  std::string text = "variant bao\n";
+  for (std::string_view name : kFeatureNames)
+    text += std::string(name) + (name == "tempo" ? " 37\n" : " 100\n");
+  const std::string good = ::testing::TempDir() + "kete_protocol_bao.txt";
+  const std::string bad = ::testing::TempDir() + "kete_protocol_bad.txt";
+  std::ofstream(good) << text;
+  std::ofstream(bad) << text << "tempo 5\n";
+  expect_silent("setoption name EvalFile value " + good);
+  const int64_t loaded = eval_total(ask("eval"));
+  EXPECT_NE(loaded, before);
+  expect_error("setoption name EvalFile value " + bad,
+               "EvalFile: '" + bad + "': weights line 15: weight 'tempo' repeats line 14");
+  EXPECT_EQ(eval_total(ask("eval")), loaded);
+  expect_silent("setoption name EvalFile value <default>");
+  EXPECT_EQ(eval_total(ask("eval")), before);
 }
 
 int64_t bench_nodes(const Lines& lines) {

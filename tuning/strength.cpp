@@ -19,6 +19,7 @@
 #include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
+#include "engine/weights.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -88,7 +89,8 @@ Move choose(Player& player, const Game& game, std::mt19937_64& rng) {
       for (Move m : moves) {
         const Position child = *play(game.rules(), p, m);
         const std::optional<Side> lost = loser(game.rules(), child);
-        const Value v = lost ? (*lost == p.side_to_move() ? -kMate : kMate) : -evaluate(child);
+        const Value v = lost ? (*lost == p.side_to_move() ? -kMate : kMate)
+                             : -evaluate(child, default_weights(p.variant()));
         if (v > best_value) best_value = v, best = m;
       }
       return best;

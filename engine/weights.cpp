@@ -1,0 +1,128 @@
+#include "engine/weights.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+
+namespace kete {
+
+// The embedded tuning/weights files, in Variant order (generated at build time).
+extern const std::string_view kDefaultWeightsText[4];
+
+namespace {
+
+std::vector<std::string_view> words_of(std::string_view line) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+      ++i;
+    const size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+      ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+std::optional<int32_t> parse_weight(std::string_view text) {
+  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+  int32_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (v < -kMaxWeight || v > kMaxWeight) return std::nullopt;
+  return v;
+}
+
+std::optional<size_t> feature_index(std::string_view name) {
+  for (size_t k = 0; k < kFeatureNames.size(); ++k)
+    if (equals_ignore_case(kFeatureNames[k], name)) return k;
+  return std::nullopt;
+}
+
+}  // namespace
+
+absl::StatusOr<WeightsFile> parse_weights(std::string_view text) {
+  std::optional<Variant> variant;
+  Weights weights{};
+  std::array<int, kFeatureCount> seen_on{};  // the line that set each weight, 0 = none
+  int line_no = 0;
+  while (!text.empty()) {
+    const size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    text.remove_prefix(eol == std::string_view::npos ? text.size() : eol + 1);
+    ++line_no;
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const std::vector<std::string_view> w = words_of(line);
+    if (w.empty()) continue;
+    auto error = [&](std::string_view what) {
+      return absl::InvalidArgumentError(fmt::format("weights line {}: {}", line_no, what));
+    };
+    if (w.size() != 2) return error("expected '<name> <value>'");
+    if (!variant) {
+      if (w[0] != "variant") return error("expected 'variant <name>' before the weights");
+      for (Variant v : kAllVariants)
+        if (equals_ignore_case(to_string(v), w[1])) variant = v;
+      if (!variant) return error(fmt::format("unknown variant '{}'", w[1]));
+      continue;
+    }
+    const std::optional<size_t> k = feature_index(w[0]);
+    if (!k) return error(fmt::format("unknown weight '{}'", w[0]));
+    if (seen_on[*k])
+      return error(fmt::format("weight '{}' repeats line {}", kFeatureNames[*k], seen_on[*k]));
+    const std::optional<int32_t> v = parse_weight(w[1]);
+    if (!v)
+      return error(fmt::format("weight '{}': '{}' is not an integer in -{}..{}", kFeatureNames[*k],
+                               w[1], kMaxWeight, kMaxWeight));
+    weights[*k] = *v;
+    seen_on[*k] = line_no;
+  }
+  if (!variant) return absl::InvalidArgumentError("weights: no 'variant <name>' line");
+  std::string missing;
+  for (size_t k = 0; k < kFeatureNames.size(); ++k)
+    if (!seen_on[k]) missing += fmt::format("{}{}", missing.empty() ? "" : ", ", kFeatureNames[k]);
+  if (!missing.empty())
+    return absl::InvalidArgumentError(fmt::format("weights: missing weight(s) {}", missing));
+  return WeightsFile{*variant, weights};
+}
+
+std::string format_weights(const WeightsFile& file, std::string_view comment) {
+  std::string text;
+  while (!comment.empty()) {
+    const size_t eol = comment.find('\n');
+    text += fmt::format("# {}\n", comment.substr(0, eol));
+    comment.remove_prefix(eol == std::string_view::npos ? comment.size() : eol + 1);
+  }
+  text += fmt::format("variant {}\n", to_string(file.variant));
+  for (size_t k = 0; k < kFeatureNames.size(); ++k)
+    text += fmt::format("{} {}\n", kFeatureNames[k], file.weights[k]);
+  return text;
+}
+
+const Weights& default_weights(Variant v) {
+  // Parsed once; the files are checked by the tests, so a failure is a build defect.
+  static const std::array<Weights, 4> defaults = [] {
+    std::array<Weights, 4> all{};
+    for (Variant variant : kAllVariants) {
+      absl::StatusOr<WeightsFile> f = parse_weights(kDefaultWeightsText[size_t(variant)]);
+      if (!f.ok() || f->variant != variant) {
+        std::fprintf(stderr, "kete: embedded %s weights are broken: %s\n",
+                     std::string(to_string(variant)).c_str(),
+                     f.ok() ? "wrong variant" : error_text(f.status()).c_str());
+        std::abort();
+      }
+      all[size_t(variant)] = f->weights;
+    }
+    return all;
+  }();
+  return defaults[size_t(v)];
+}
+
+}  // namespace kete

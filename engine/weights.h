@@ -1,0 +1,38 @@
+// The evaluation weights file: the text format that the engine embeds as its defaults,
+// EvalFile loads and the tuner writes (docs/evaluation.md).
+//
+//   # comment
+//   variant kiswahili
+//   front 100
+//   ...one "<feature> <integer>" line per feature of engine/evaluate.h
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "engine/evaluate.h"
+
+namespace kete {
+
+// Weights beyond this magnitude are refused: they could only overflow the evaluation.
+inline constexpr int32_t kMaxWeight = 100000;
+
+struct WeightsFile {
+  Variant variant;
+  Weights weights;
+};
+
+// Parses a weights file. Errors name the line and the problem: a missing or unknown
+// variant, an unknown, repeated or missing weight, a value that is not an integer within
+// kMaxWeight.
+absl::StatusOr<WeightsFile> parse_weights(std::string_view text);
+
+// The file text for `file`, which parse_weights reads back unchanged; `comment` lines
+// (without '#') head it.
+std::string format_weights(const WeightsFile& file, std::string_view comment = "");
+
+// The built-in weights of a variant (tuning/weights/<variant>.txt, embedded at build time).
+const Weights& default_weights(Variant v);
+
+}  // namespace kete
