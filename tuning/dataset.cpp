@@ -1,0 +1,72 @@
+#include "tuning/dataset.h"
+
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+
+namespace kete::tuning {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> fields;
+  for (;;) {
+    const size_t bar = line.find('|');
+    fields.push_back(trim(line.substr(0, bar)));
+    if (bar == std::string_view::npos) return fields;
+    line.remove_prefix(bar + 1);
+  }
+}
+
+template <class T>
+bool parse_number(std::string_view text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+std::string format_sample(const Sample& s) {
+  return fmt::format("{} | {} | {} | {}", position_string(s.position), s.score, s.result, s.game);
+}
+
+absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line) {
+  const std::vector<std::string_view> f = fields_of(line);
+  if (f.size() != 4)
+    return absl::InvalidArgumentError(fmt::format(
+        "expected '<position> | <score> | <result> | <game>', got {} field(s)", f.size()));
+  Sample s;
+  absl::StatusOr<Position> p = parse_position(v, f[0]);
+  if (!p.ok()) return p.status();
+  s.position = *p;
+  if (!parse_number(f[1], s.score) || s.score < -kMateBound || s.score > kMateBound)
+    return absl::InvalidArgumentError(fmt::format("bad score '{}'", f[1]));
+  if (f[2] == "1")
+    s.result = 1;
+  else if (f[2] == "0.5")
+    s.result = 0.5;
+  else if (f[2] == "0")
+    s.result = 0;
+  else
+    return absl::InvalidArgumentError(fmt::format("bad result '{}' (1, 0.5 or 0)", f[2]));
+  if (!parse_number(f[3], s.game))
+    return absl::InvalidArgumentError(fmt::format("bad game '{}'", f[3]));
+  return s;
+}
+
+double result_for_side_to_move(const Sample& s) {
+  return s.position.side_to_move() == Side::kSouth ? s.result : 1 - s.result;
+}
+
+}  // namespace kete::tuning

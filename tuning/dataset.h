@@ -1,0 +1,36 @@
+// Training data for the evaluation tuner: positions from self-play with the search's score
+// and the game's result, one a line (docs/tuning.md):
+//
+//   <position string> | <score> | <result> | <game>
+//
+// score: the search's score in centi-seeds from the side to move's view, a found win or
+// loss written as +-kMateBound; result: the game's result for South, 1, 0.5 or 0; game:
+// the game's number, unique across the shards of one run. Lines starting with '#' are
+// comments. Files of the same variant concatenate.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "engine/position.h"
+#include "engine/score.h"
+
+namespace kete::tuning {
+
+struct Sample {
+  Position position;
+  Value score = 0;
+  double result = 0.5;  // for South
+  uint64_t game = 0;
+};
+
+std::string format_sample(const Sample& s);
+// Errors name what is wrong with the line (the caller adds file and line number).
+absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line);
+
+// The result for the side to move of s's position: 1 won, 0.5 drawn, 0 lost.
+double result_for_side_to_move(const Sample& s);
+
+}  // namespace kete::tuning

@@ -1,0 +1,117 @@
+#include "tuning/selfplay.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "arena/openings.h"
+#include "engine/game.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
+#include "search/tt.h"
+
+namespace kete::tuning {
+
+namespace {
+
+// Enough for the few thousand nodes a move of self-play searches; a fresh table per game
+// keeps every game independent of the others.
+constexpr size_t kTableMiB = 2;
+
+// Each game's openings come from its own seed, so a game does not depend on the others.
+uint64_t game_seed(uint64_t seed, uint64_t g) {
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull + g;
+  return zobrist::splitmix64(state);
+}
+
+Game opening(const SelfPlayConfig& config, uint64_t g) {
+  const Position start = Position::start(config.rules.variant);
+  Game game(config.rules, start, config.max_plies);
+  const std::vector<arena::Opening> o =
+      arena::random_openings(config.rules, 1, config.random_plies, game_seed(config.seed, g));
+  if (o.empty()) return game;
+  for (const std::string& token : o[0].moves)
+    for (Move m : legal_moves(config.rules, game.position()))
+      if (token_names(game.position(), m, token)) {
+        game.play(m);
+        break;
+      }
+  return game;
+}
+
+GameContext context_of(const Game& game) {
+  GameContext c;
+  for (size_t i = 0; i + 1 < game.history().size(); ++i)
+    c.history.push_back(game.history()[i].key());
+  c.plies = game.plies();
+  c.max_plies = game.max_plies();
+  return c;
+}
+
+double south_score(Result r) {
+  return r == Result::kSouthWins ? 1 : r == Result::kNorthWins ? 0 : 0.5;
+}
+
+}  // namespace
+
+std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g) {
+  Game game = opening(config, g);
+  TranspositionTable tt(kTableMiB);
+  Limits limits;
+  limits.nodes = config.nodes;
+  SearchSettings settings = config.settings;
+  settings.threads = 1;  // one thread per game keeps a game deterministic
+  settings.multipv = 1;
+  const std::atomic<bool> stop{false};
+  std::vector<Sample> samples;
+  while (game.outcome().result == Result::kNone) {
+    Value score = 0;
+    const SearchResult r =
+        search(game.rules(), game.position(), context_of(game), limits, settings, tt, stop,
+               [&](const SearchInfo& info) { score = info.score.value; });
+    if (!r.best) break;
+    samples.push_back({game.position(), std::clamp(score, -kMateBound, kMateBound), 0.5, g});
+    game.play(*r.best);
+  }
+  const double result = south_score(game.outcome().result);
+  for (Sample& s : samples)
+    s.result = result;
+  return samples;
+}
+
+void run_selfplay(const SelfPlayConfig& config,
+                  const std::function<void(uint64_t, const std::vector<Sample>&)>& on_game,
+                  const std::atomic<bool>& stop) {
+  std::mutex mutex;
+  std::map<uint64_t, std::vector<Sample>> finished;  // waiting for earlier games
+  uint64_t next_to_play = config.shard, next_to_report = config.shard;
+  auto worker = [&] {
+    for (;;) {
+      uint64_t g;
+      {
+        std::lock_guard lock(mutex);
+        if (stop || next_to_play >= config.games) return;
+        g = next_to_play;
+        next_to_play += config.shards;
+      }
+      std::vector<Sample> samples = play_game(config, g);
+      std::lock_guard lock(mutex);
+      finished[g] = std::move(samples);
+      // Report every game that is next in order; the lock keeps the calls one at a time.
+      while (!finished.empty() && finished.begin()->first == next_to_report) {
+        on_game(next_to_report, finished.begin()->second);
+        finished.erase(finished.begin());
+        next_to_report += config.shards;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, config.threads); ++t)
+    threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads)
+    t.join();
+}
+
+}  // namespace kete::tuning

@@ -1,0 +1,38 @@
+// Self-play for training data: kete against itself at a fixed node count from random
+// openings, every position recorded with the search's score and the game's result.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/types.h"
+#include "search/search.h"
+#include "tuning/dataset.h"
+
+namespace kete::tuning {
+
+struct SelfPlayConfig {
+  RuleSet rules;
+  uint64_t nodes = 5000;  // per move
+  uint64_t games = 100;   // games of the whole run, over all shards
+  uint64_t shard = 0;     // this part plays the games g with g % shards == shard
+  uint64_t shards = 1;
+  int random_plies = 8;  // random moves from the start before the engines play
+  int max_plies = 400;   // a draw when the game reaches it
+  uint64_t seed = 1;
+  int threads = 1;  // games played at once
+  SearchSettings settings;
+};
+
+// Plays game number g of the run: deterministic for a given config, seed and g.
+std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g);
+
+// Plays this shard's games on config.threads workers; on_game is called once per game,
+// one call at a time, in increasing game order. Returns early, between games, on stop.
+void run_selfplay(const SelfPlayConfig& config,
+                  const std::function<void(uint64_t g, const std::vector<Sample>&)>& on_game,
+                  const std::atomic<bool>& stop);
+
+}  // namespace kete::tuning
