@@ -1,13 +1,21 @@
 // SPSA (tuning/spsa_core.h): the gain schedules, rounding and clamping worked out by hand,
 // the perturbations fixed by the seed, convergence on a synthetic match whose optimum is
-// known.
+// known; then the command line, the engine's option listing, and a tiny run through real
+// engines (tuning/spsa_arena.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <random>
+#include <sstream>
 
-#include "engine/notation.h"
+#include "arena/uci_client.h"
+#include "search/params.h"
+#include "tests/test_util.h"
+#include "tuning/spsa_arena.h"
+#include "tuning/spsa_cli.h"
 #include "tuning/spsa_core.h"
 
 namespace kete::tuning {
@@ -201,6 +209,302 @@ TEST(SpsaCore, ValidateNamesTheProblem) {
   EXPECT_EQ(message({param("x", 5, 0, 10, 0)}, s), "x: c_end must be positive, got 0");
   EXPECT_EQ(message({param("x", 5, 0, 10, 1), param("x", 5, 0, 10, 1)}, s), "x is given twice");
   EXPECT_NE(message({param("x", 5, 0, 10, 1)}, schedule(0, 1, 1)), "");
+}
+
+// --- The command line -------------------------------------------------------------------
+
+absl::StatusOr<SpsaCommandLine> parse(std::vector<std::string> args) {
+  return parse_spsa_command_line(args);
+}
+
+std::string parse_error(std::vector<std::string> args) {
+  const absl::StatusOr<SpsaCommandLine> cl = parse(std::move(args));
+  return cl.ok() ? "(parsed)" : error_text(cl.status());
+}
+
+TEST(SpsaCli, Defaults) {
+  const absl::StatusOr<SpsaCommandLine> cl =
+      parse({"--param", "AspirationDelta", "--nodes", "500"});
+  ASSERT_TRUE(cl.ok()) << cl.status();
+  ASSERT_EQ(cl->params.size(), 1u);
+  EXPECT_EQ(cl->params[0].name, "AspirationDelta");
+  EXPECT_FALSE(cl->params[0].start || cl->params[0].min || cl->params[0].c_end);
+  EXPECT_TRUE(cl->engine.command.empty());
+  EXPECT_EQ(cl->time_control.text(), "nodes=500");
+  EXPECT_EQ(cl->rules.rules.variant, Variant::kKiswahili);
+  EXPECT_EQ(cl->schedule.iterations, 100);
+  EXPECT_EQ(cl->schedule.pairs, 1);
+  EXPECT_DOUBLE_EQ(cl->schedule.big_a, 10);  // 10% of the pairs
+  EXPECT_EQ(cl->concurrency, 1);
+  EXPECT_EQ(cl->seed, 1u);
+  EXPECT_EQ(cl->output_file, "spsa-tuned.txt");
+}
+
+TEST(SpsaCli, EverythingGiven) {
+  const absl::StatusOr<SpsaCommandLine> cl = parse({"--engine",
+                                                    "cmd=/x/kete",
+                                                    "arg=-q",
+                                                    "option.Hash=8",
+                                                    "--variant",
+                                                    "bao",
+                                                    "--tc",
+                                                    "2+0.05",
+                                                    "--param",
+                                                    "HistoryMax=20000",
+                                                    "min=1024",
+                                                    "max=65536",
+                                                    "c_end=2000",
+                                                    "r_end=0.01",
+                                                    "--param",
+                                                    "AspirationDelta",
+                                                    "--iterations",
+                                                    "40",
+                                                    "--pairs",
+                                                    "5",
+                                                    "--A",
+                                                    "3",
+                                                    "--alpha",
+                                                    "0.5",
+                                                    "--gamma",
+                                                    "0.2",
+                                                    "--seed",
+                                                    "9",
+                                                    "--concurrency",
+                                                    "2",
+                                                    "--random-plies",
+                                                    "6",
+                                                    "--output",
+                                                    "out.txt",
+                                                    "--engine-stderr"});
+  ASSERT_TRUE(cl.ok()) << cl.status();
+  EXPECT_EQ(cl->engine.command, "/x/kete");
+  EXPECT_EQ(cl->engine.args, std::vector<std::string>{"-q"});
+  ASSERT_EQ(cl->engine.options.size(), 1u);
+  EXPECT_EQ(cl->engine.options[0].first, "Hash");
+  EXPECT_EQ(cl->rules.rules.variant, Variant::kBao);
+  EXPECT_EQ(cl->time_control.text(), "2+0.05");
+  ASSERT_EQ(cl->params.size(), 2u);
+  const ParamRequest& h = cl->params[0];
+  EXPECT_EQ(h.name, "HistoryMax");
+  EXPECT_EQ(h.start, 20000);
+  EXPECT_EQ(h.min, 1024);
+  EXPECT_EQ(h.max, 65536);
+  EXPECT_EQ(h.c_end, 2000);
+  EXPECT_EQ(h.r_end, 0.01);
+  EXPECT_EQ(cl->schedule.iterations, 40);
+  EXPECT_EQ(cl->schedule.pairs, 5);
+  EXPECT_DOUBLE_EQ(cl->schedule.big_a, 3);
+  EXPECT_DOUBLE_EQ(cl->schedule.alpha, 0.5);
+  EXPECT_DOUBLE_EQ(cl->schedule.gamma, 0.2);
+  EXPECT_EQ(cl->seed, 9u);
+  EXPECT_EQ(cl->concurrency, 2);
+  EXPECT_EQ(cl->random_plies, 6);
+  EXPECT_EQ(cl->output_file, "out.txt");
+  EXPECT_TRUE(cl->inherit_stderr);
+}
+
+TEST(SpsaCli, BadCommandLinesSayWhatIsWrong) {
+  const std::vector<std::string> p = {"--param", "X"};
+  const auto with = [&](std::vector<std::string> more) {
+    more.insert(more.begin(), p.begin(), p.end());
+    return parse_error(more);
+  };
+  EXPECT_EQ(parse_error({"--nodes", "5"}), "nothing to tune: give --param <Name> (or --param all)");
+  EXPECT_EQ(with({}), "give exactly one time control: --tc, --movetime, --nodes or --depth");
+  EXPECT_EQ(with({"--nodes", "5", "--depth", "3"}),
+            "give exactly one time control: --tc, --movetime, --nodes or --depth");
+  EXPECT_EQ(with({"--nodes", "5", "--bogus"}), "unknown argument '--bogus'");
+  EXPECT_EQ(with({"--nodes", "5", "--iterations", "0"}),
+            "--iterations: expected a number in 1..10000000, got '0'");
+  EXPECT_EQ(with({"--nodes", "5", "--iterations", "ten"}),
+            "--iterations: expected a number in 1..10000000, got 'ten'");
+  EXPECT_EQ(with({"--nodes", "5", "--pairs"}), "--pairs needs a value");
+  EXPECT_EQ(with({"--nodes", "5", "--A", "-1"}),
+            "--A: expected a number in 0..1000000000000, got '-1'");
+  EXPECT_NE(with({"--nodes", "five"}).find("--nodes"), std::string::npos);
+  EXPECT_EQ(parse_error({"--param"}), "--param needs a value");
+  EXPECT_EQ(parse_error({"--param", "--nodes", "5"}), "--param needs a name, got '--nodes'");
+  EXPECT_EQ(parse_error({"--param", "=5", "--nodes", "5"}), "--param: no name in '=5'");
+  EXPECT_EQ(parse_error({"--param", "X=abc", "--nodes", "5"}),
+            "--param X: expected a number in -2147483647..2147483647, got 'abc'");
+  EXPECT_EQ(with({"foo=1", "--nodes", "5"}),
+            "--param X: unknown key 'foo' (min=, max=, c_end=, r_end=)");
+  EXPECT_EQ(with({"c_end=0", "--nodes", "5"}),
+            "--param X c_end: expected a number in 1e-09..2147483647, got '0'");
+  EXPECT_EQ(with({"min=1.5", "--nodes", "5"}),
+            "--param X min: expected a number in -2147483647..2147483647, got '1.5'");
+  EXPECT_EQ(with({"--param", "x", "--nodes", "5"}), "--param x is given twice");
+  EXPECT_EQ(with({"--nodes", "5", "--engine", "cmd=a", "--engine", "cmd=b"}),
+            "give --engine once: both sides run the same engine");
+  EXPECT_EQ(with({"--nodes", "5", "--engine", "name=a"}),
+            "--engine: unknown key 'name=a' (cmd=, arg=, option.<Name>=)");
+  EXPECT_EQ(with({"--nodes", "5", "--engine"}), "--engine: cmd=<path> is missing");
+  EXPECT_EQ(with({"--nodes", "5", "--openings", "f", "--random-plies", "4"}),
+            "--openings and --random-plies exclude each other");
+  EXPECT_EQ(with({"--nodes", "5", "--variant", "chess"}),
+            "--variant: unknown 'chess' (bao, kigogo, kiswahili, kujifunza)");
+  EXPECT_EQ(with({"--nodes", "5", "--output", ""}), "--output: empty file name");
+  EXPECT_EQ(parse_error({"--help"}), "(parsed)");
+}
+
+// --- The engine's options ---------------------------------------------------------------
+
+TEST(SpsaEngine, ParsesSpinOptionLines) {
+  const std::optional<SpinOption> o =
+      parse_spin_option("option name AspirationDelta type spin default 60 min 5 max 1000");
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->name, "AspirationDelta");
+  EXPECT_EQ(o->default_value, 60);
+  EXPECT_EQ(o->min, 5);
+  EXPECT_EQ(o->max, 1000);
+  const std::optional<SpinOption> spaced =
+      parse_spin_option("option name Move Overhead type spin default 10 min 0 max 5000");
+  ASSERT_TRUE(spaced);
+  EXPECT_EQ(spaced->name, "Move Overhead");
+  for (const char* line :
+       {"option name UCI_Variant type combo default kiswahili var bao var kigogo",
+        "option name Clear Hash type button", "option name X type spin default 1 min 0",
+        "option name X type spin default a min 0 max 5",
+        "option name X type spin default 1 min 0 max 5 max 6", "option name  type spin",
+        "info string option name X type spin default 1 min 0 max 5"})
+    EXPECT_FALSE(parse_spin_option(line)) << line;
+}
+
+TEST(SpsaEngine, TheEngineListsEverySearchConstantWithItsBounds) {
+  arena::UciClient client({"kete", KETE_BINARY, {}, {}}, {test::kKiswahili, 1000}, false);
+  ASSERT_TRUE(client.start().ok());
+  std::vector<SpinOption> listing;
+  for (const std::string& line : client.option_listing())
+    if (std::optional<SpinOption> o = parse_spin_option(line)) listing.push_back(*o);
+  const SearchParams defaults;
+  for (const ParamSpec& spec : kSearchParams) {
+    const auto it = std::find_if(listing.begin(), listing.end(),
+                                 [&](const SpinOption& o) { return o.name == spec.name; });
+    ASSERT_NE(it, listing.end()) << spec.name;
+    EXPECT_EQ(it->default_value, defaults.*spec.field) << spec.name;
+    EXPECT_EQ(it->min, spec.min) << spec.name;
+    EXPECT_EQ(it->max, spec.max) << spec.name;
+  }
+}
+
+const std::vector<SpinOption> kListing = {
+    {"Hash", 16, 1, 4096}, {"AspirationDelta", 60, 5, 1000}, {"HistoryMax", 16384, 256, 1 << 20},
+    {"UseTT", 1, 0, 1},    {"TimeMovesToGo", 30, 5, 100},
+};
+
+SpsaCommandLine command_line(std::vector<std::string> args) {
+  absl::StatusOr<SpsaCommandLine> cl = parse(std::move(args));
+  EXPECT_TRUE(cl.ok()) << cl.status();
+  return cl.ok() ? *cl : SpsaCommandLine{};
+}
+
+TEST(SpsaEngine, ParametersTakeWhatIsNotGivenFromTheListing) {
+  const absl::StatusOr<std::vector<SpsaParam>> p = resolve_params(
+      command_line({"--nodes", "5", "--param", "aspirationdelta", "--param", "HistoryMax=20000",
+                    "min=1000", "max=60000", "c_end=500", "r_end=0.01"}),
+      kListing);
+  ASSERT_TRUE(p.ok()) << p.status();
+  ASSERT_EQ(p->size(), 2u);
+  const SpsaParam& a = (*p)[0];
+  EXPECT_EQ(a.name, "AspirationDelta");  // the engine's spelling
+  EXPECT_EQ(a.start, 60);
+  EXPECT_EQ(a.min, 5);
+  EXPECT_EQ(a.max, 1000);
+  EXPECT_DOUBLE_EQ(a.c_end, 49.75);
+  EXPECT_DOUBLE_EQ(a.r_end, 0.002);
+  const SpsaParam& h = (*p)[1];
+  EXPECT_EQ(h.start, 20000);
+  EXPECT_EQ(h.min, 1000);
+  EXPECT_EQ(h.max, 60000);
+  EXPECT_DOUBLE_EQ(h.c_end, 500);
+  EXPECT_DOUBLE_EQ(h.r_end, 0.01);
+}
+
+TEST(SpsaEngine, AllIsTheSearchConstantsButTheSwitches) {
+  const absl::StatusOr<std::vector<SpsaParam>> p = resolve_params(
+      command_line({"--nodes", "5", "--param", "HistoryMax=1000", "--param", "all"}), kListing);
+  ASSERT_TRUE(p.ok()) << p.status();
+  std::vector<std::string> names;
+  for (const SpsaParam& q : *p)
+    names.push_back(q.name);
+  // No Hash (not a search constant), no UseTT (a switch); HistoryMax once, as given.
+  EXPECT_EQ(names, (std::vector<std::string>{"HistoryMax", "AspirationDelta", "TimeMovesToGo"}));
+  EXPECT_EQ((*p)[0].start, 1000);
+  // A switch asked for by name is tuned.
+  EXPECT_TRUE(resolve_params(command_line({"--nodes", "5", "--param", "UseTT"}), kListing).ok());
+}
+
+TEST(SpsaEngine, BadParametersSayWhatIsWrong) {
+  const auto message = [](std::vector<std::string> args) {
+    const absl::StatusOr<std::vector<SpsaParam>> p = resolve_params(command_line(args), kListing);
+    return p.ok() ? "(resolved)" : error_text(p.status());
+  };
+  EXPECT_EQ(message({"--nodes", "5", "--param", "Nope"}),
+            "the engine has no spin option 'Nope' (it has: Hash, AspirationDelta, HistoryMax, "
+            "UseTT, TimeMovesToGo)");
+  EXPECT_EQ(message({"--nodes", "5", "--param", "AspirationDelta", "min=1"}),
+            "AspirationDelta: 1..1000 is outside the engine's bounds 5..1000");
+  EXPECT_EQ(message({"--nodes", "5", "--param", "AspirationDelta=2000"}),
+            "AspirationDelta: start 2000 is outside 5..1000");
+  EXPECT_EQ(message({"--nodes", "5", "--param", "AspirationDelta", "min=100", "max=100"}),
+            "AspirationDelta: min 100 is not below max 100");
+  EXPECT_EQ(message({"--nodes", "5", "--param", "AspirationDelta", "--engine", "cmd=k",
+                     "option.aspirationdelta=50"}),
+            "AspirationDelta is tuned, so it cannot be fixed by option.aspirationdelta=50 as well");
+}
+
+// --- Through real engines ---------------------------------------------------------------
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string temporary_path(std::string_view name) {
+  return ::testing::TempDir() + "spsa_test_" + std::string(name);
+}
+
+TEST(SpsaEngine, ATinyRunThroughTheArena) {
+  const std::string output = temporary_path("tiny.txt");
+  std::remove(output.c_str());
+  SpsaCommandLine cl =
+      command_line({"--engine", std::string("cmd=") + KETE_BINARY, "--nodes", "300", "--param",
+                    "AspirationDelta", "--param", "HistoryMax", "min=4096", "max=32768",
+                    "--iterations", "2", "--seed", "3", "--output", output});
+  std::ostringstream out, log;
+  std::atomic<bool> stop{false};
+  const absl::Status s = run_tuning(cl, out, log, stop);
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_EQ(log.str(), "");
+  EXPECT_NE(out.str().find("iteration 1/2: plus "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("iteration 2/2: plus "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Tuned after 2 of 2 iterations (4 games, plus "), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("games lost by a fault 0)"), std::string::npos) << out.str();
+  const std::string values = read_file(output);
+  EXPECT_TRUE(values.starts_with("setoption name AspirationDelta value ")) << values;
+  EXPECT_NE(values.find("\nsetoption name HistoryMax value "), std::string::npos) << values;
+  EXPECT_NE(out.str().find(values), std::string::npos);  // also printed
+  std::remove(output.c_str());
+}
+
+TEST(SpsaEngine, RunErrorsAreReportedNotThrown) {
+  std::ostringstream out, log;
+  std::atomic<bool> stop{false};
+  const std::string output = temporary_path("errors.txt");
+  SpsaCommandLine cl = command_line(
+      {"--engine", "cmd=/nonexistent/kete", "--nodes", "300", "--param", "X", "--output", output});
+  EXPECT_NE(error_text(run_tuning(cl, out, log, stop)).find("/nonexistent/kete"),
+            std::string::npos);
+  cl.engine.command = KETE_BINARY;
+  EXPECT_NE(error_text(run_tuning(cl, out, log, stop)).find("no spin option 'X'"),
+            std::string::npos);
+  cl.params[0].name = "AspirationDelta";
+  cl.output_file = "/nonexistent/dir/out.txt";
+  EXPECT_NE(error_text(run_tuning(cl, out, log, stop)).find("cannot write"), std::string::npos);
+  EXPECT_EQ(out.str(), "");  // nothing was played
 }
 
 }  // namespace
