@@ -33,7 +33,9 @@ absl::Status UciClient::start() {
   if (absl::Status s = process_.start(config_.command, config_.args, inherit_stderr_); !s.ok())
     return s;
   send("ugi");
-  if (!wait_for("ugiok", SteadyClock::now() + kStartupTimeout)) return unresponsive("ugiok");
+  option_listing_.clear();
+  if (!wait_for("ugiok", SteadyClock::now() + kStartupTimeout, &option_listing_, "option "))
+    return unresponsive("ugiok");
   send(fmt::format("setoption name UCI_Variant value {}", to_string(rules_.rules.variant)));
   if (rules_.rules.variant == Variant::kKujifunza)
     send(fmt::format("setoption name KichwaRule value {}", to_string(rules_.rules.kichwa)));
@@ -123,12 +125,13 @@ std::string UciClient::crash_description() {
 
 std::optional<std::string> UciClient::wait_for(std::string_view word,
                                                SteadyClock::time_point deadline,
-                                               std::vector<std::string>* messages) {
+                                               std::vector<std::string>* kept,
+                                               std::string_view keep) {
   for (;;) {
     const EngineProcess::ReadResult r = process_.read_line(deadline);
     if (r.status != EngineProcess::ReadStatus::kLine) return std::nullopt;
     if (first_word(r.line) == word) return r.line;
-    if (messages && r.line.starts_with("info string")) messages->push_back(r.line);
+    if (kept && r.line.starts_with(keep)) kept->push_back(r.line);
   }
 }
 

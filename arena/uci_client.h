@@ -74,13 +74,17 @@ class UciClient {
   // What the engine said (`info string ...`) while its options were set: an unknown
   // option or a bad value shows up here.
   const std::vector<std::string>& startup_messages() const { return startup_messages_; }
+  // The `option name ...` lines of the handshake, as the engine sent them: what it can be
+  // told (a tuner reads the bounds of its spin options here).
+  const std::vector<std::string>& option_listing() const { return option_listing_; }
 
  private:
   bool send(std::string_view line) { return process_.write_line(line); }
   // Reads until a line starting with `word` (then returns it) or the deadline, keeping
-  // the `info string` lines on the way in `messages`.
+  // the lines on the way that start with `keep` in `kept`.
   std::optional<std::string> wait_for(std::string_view word, SteadyClock::time_point deadline,
-                                      std::vector<std::string>* messages = nullptr);
+                                      std::vector<std::string>* kept = nullptr,
+                                      std::string_view keep = "info string");
   absl::Status unresponsive(std::string_view waiting_for);
 
   EngineConfig config_;
@@ -88,6 +92,7 @@ class UciClient {
   bool inherit_stderr_;
   EngineProcess process_;
   std::vector<std::string> startup_messages_;
+  std::vector<std::string> option_listing_;
 };
 
 }  // namespace kete::arena

@@ -85,6 +85,17 @@ TEST(ArenaMatch, MaxPliesEndsAGameAsADraw) {
   }
 }
 
+TEST(ArenaMatch, TheClientKeepsTheOptionListingOfTheHandshake) {
+  UciClient client({"kete", KETE_BINARY, {}, {}}, {test::kKiswahili, 1000}, false);
+  ASSERT_TRUE(client.start().ok());
+  const std::vector<std::string>& listing = client.option_listing();
+  EXPECT_NE(std::find(listing.begin(), listing.end(),
+                      "option name AspirationDelta type spin default 60 min 5 max 1000"),
+            listing.end());
+  for (const std::string& line : listing)
+    EXPECT_TRUE(line.starts_with("option name ")) << line;
+}
+
 TEST(ArenaProcess, ReadsLinesWithDeadlinesAndReportsTheExit) {
   EngineProcess p;
   ASSERT_TRUE(

@@ -1,0 +1,307 @@
+#include "tuning/spsa_arena.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "arena/match.h"
+#include "engine/notation.h"
+#include "search/params.h"
+
+namespace kete::tuning {
+namespace {
+
+absl::Status invalid(std::string message) {
+  return absl::InvalidArgumentError(std::move(message));
+}
+
+std::optional<int> parse_int(std::string_view text) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return n;
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (size_t at = 0; at < text.size();) {
+    const size_t start = text.find_first_not_of(' ', at);
+    if (start == std::string_view::npos) break;
+    const size_t end = std::min(text.find(' ', start), text.size());
+    out.push_back(text.substr(start, end - start));
+    at = end;
+  }
+  return out;
+}
+
+const SpinOption* find(const std::vector<SpinOption>& listing, std::string_view name) {
+  for (const SpinOption& o : listing)
+    if (equals_ignore_case(o.name, name)) return &o;
+  return nullptr;
+}
+
+std::string names(const std::vector<SpinOption>& listing) {
+  std::string out;
+  for (const SpinOption& o : listing)
+    out += (out.empty() ? "" : ", ") + o.name;
+  return out;
+}
+
+// What --param all stands for: the search constants the engine lists, switches left out
+// (a 0/1 option cannot be perturbed by a fraction of its range).
+std::vector<ParamRequest> all_requests(const std::vector<SpinOption>& listing) {
+  std::vector<ParamRequest> out;
+  for (const ParamSpec& spec : kSearchParams)
+    if (const SpinOption* o = find(listing, spec.name); o && o->max - o->min > 1)
+      out.push_back({o->name, {}, {}, {}, {}, {}});
+  return out;
+}
+
+absl::StatusOr<SpsaParam> resolve(const ParamRequest& r, const std::vector<SpinOption>& listing) {
+  const SpinOption* o = find(listing, r.name);
+  if (!o)
+    return invalid(
+        fmt::format("the engine has no spin option '{}' (it has: {})", r.name, names(listing)));
+  SpsaParam p{o->name,
+              r.start.value_or(o->default_value),
+              r.min.value_or(o->min),
+              r.max.value_or(o->max),
+              0,
+              r.r_end.value_or(0.002)};
+  if (p.min < o->min || p.max > o->max)
+    return invalid(fmt::format("{}: {}..{} is outside the engine's bounds {}..{}", p.name, p.min,
+                               p.max, o->min, o->max));
+  p.c_end = r.c_end.value_or(default_c_end(p.min, p.max));
+  return p;
+}
+
+// Both sides of every iteration run this engine; the name is only for messages.
+arena::EngineConfig base_engine(const SpsaCommandLine& cl) {
+  arena::EngineConfig e = cl.engine;
+  const size_t slash = e.command.rfind('/');
+  e.name = slash == std::string::npos ? e.command : e.command.substr(slash + 1);
+  return e;
+}
+
+// The engine's spin options, from one start; what it said about the fixed options goes to
+// `log` (an engine ignores an option it does not know rather than fail).
+absl::StatusOr<std::vector<SpinOption>> ask_engine(const SpsaCommandLine& cl, std::ostream& log) {
+  const arena::EngineConfig e = base_engine(cl);
+  arena::UciClient client(e, cl.rules, cl.inherit_stderr);
+  if (absl::Status s = client.start(); !s.ok()) return s;
+  for (const std::string& message : client.startup_messages())
+    log << fmt::format("kete-spsa: engine '{}' said: {}\n", e.name, message);
+  std::vector<SpinOption> listing;
+  for (const std::string& line : client.option_listing())
+    if (std::optional<SpinOption> o = parse_spin_option(line)) listing.push_back(*o);
+  return listing;
+}
+
+// Random openings are drawn one per pair up to this many, then repeat: a long run does not
+// need more distinct starts than this to average over.
+constexpr int64_t kMaxRandomOpenings = 20000;
+
+absl::StatusOr<std::vector<arena::Opening>> opening_pool(const SpsaCommandLine& cl) {
+  const RuleSet rules = cl.rules.rules;
+  if (!cl.openings_file.empty()) {
+    absl::StatusOr<std::vector<arena::Opening>> o = arena::load_openings(rules, cl.openings_file);
+    if (o.ok() && o->empty())
+      return invalid(fmt::format("{}: no openings in it", cl.openings_file));
+    return o;
+  }
+  const int count = int(std::min(cl.schedule.total_pairs(), kMaxRandomOpenings));
+  std::vector<arena::Opening> o = arena::random_openings(rules, count, cl.random_plies, cl.seed);
+  if (o.empty())
+    return invalid(fmt::format("no undecided position after {} random plies", cl.random_plies));
+  return o;
+}
+
+arena::EngineConfig with_values(arena::EngineConfig e, std::string name,
+                                const std::vector<SpsaParam>& params,
+                                const std::vector<int>& values) {
+  e.name = std::move(name);
+  for (size_t i = 0; i < params.size(); ++i)
+    e.options.emplace_back(params[i].name, std::to_string(values[i]));
+  return e;
+}
+
+// The match of one iteration: plus first, the pool's next `pairs` openings (pair k of the
+// run plays opening k - 1), each from both sides.
+arena::MatchConfig probe_match(const SpsaCommandLine& cl, const std::vector<SpsaParam>& params,
+                               const std::vector<arena::Opening>& pool, const Probe& pr) {
+  arena::MatchConfig m;
+  const arena::EngineConfig e = base_engine(cl);
+  m.engines = {with_values(e, "plus", params, pr.plus), with_values(e, "minus", params, pr.minus)};
+  m.rules = cl.rules;
+  m.time_control = cl.time_control;
+  for (int j = 0; j < cl.schedule.pairs; ++j)
+    m.openings.push_back(pool[size_t((pr.k - 1 + j) % int64_t(pool.size()))]);
+  m.games = 2 * cl.schedule.pairs;
+  m.concurrency = cl.concurrency;
+  m.inherit_stderr = cl.inherit_stderr;
+  return m;
+}
+
+// Replaces the file as a whole, so that an interrupted write never leaves half of it.
+absl::Status write_values(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream f(temporary);
+    if (!(f << text) || !(f.flush()))
+      return absl::UnavailableError(fmt::format("cannot write '{}'", temporary));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    return absl::UnavailableError(fmt::format("cannot replace '{}'", path));
+  return absl::OkStatus();
+}
+
+std::string header(const SpsaCommandLine& cl, const Spsa& spsa, size_t openings) {
+  const SpsaSchedule& s = spsa.schedule();
+  std::string text = fmt::format(
+      "kete-spsa: {}, {}, {}, {} iterations of {} pair(s) ({} games), {} at once, {} openings "
+      "({})\n"
+      "schedule: k counts pairs 1..{}, A {:g}, alpha {:g}, gamma {:g}\n",
+      base_engine(cl).name, to_string(cl.rules.rules.variant), cl.time_control.text(), s.iterations,
+      s.pairs, 2 * s.total_pairs(), cl.concurrency, openings,
+      cl.openings_file.empty() ? fmt::format("{} random plies, seed {}", cl.random_plies, cl.seed)
+                               : cl.openings_file,
+      s.total_pairs(), s.big_a, s.alpha, s.gamma);
+  for (const SpsaParam& p : spsa.params()) {
+    const Gains first = gains(p, s, 1), last = gains(p, s, s.total_pairs());
+    text += fmt::format(
+        "{}: start {:g}, {}..{}, c {:.3g} -> {:.3g}, step per unit of result {:.3g} -> {:.3g}\n",
+        p.name, p.start, p.min, p.max, first.c, last.c, first.a / first.c, last.a / last.c);
+  }
+  return text;
+}
+
+// Clamped probes are no longer symmetric around theta, which biases the gradient estimate.
+void warn_about_clamping(const Spsa& spsa, std::ostream& log) {
+  for (const SpsaParam& p : spsa.params()) {
+    const double c = gains(p, spsa.schedule(), 1).c;
+    if (p.start - c < p.min || p.start + c > p.max)
+      log << fmt::format(
+          "kete-spsa: warning: {}: the first perturbations (start {:g} +/- {:.3g}) reach past "
+          "{}..{} and are clamped; give a narrower min= max= or a smaller c_end=\n",
+          p.name, p.start, c, p.min, p.max);
+  }
+}
+
+std::string progress_line(const Probe& pr, double result, const Spsa& spsa,
+                          const arena::Wdl& total) {
+  std::string line =
+      fmt::format("iteration {}/{}: plus {:+g} (total +{} ={} -{})", pr.iteration,
+                  spsa.schedule().iterations, result, total.wins, total.draws, total.losses);
+  for (size_t i = 0; i < spsa.params().size(); ++i)
+    line += fmt::format("  {} {:.2f} ({} vs {})", spsa.params()[i].name, spsa.theta()[i],
+                        pr.plus[i], pr.minus[i]);
+  return line + "\n";
+}
+
+std::string final_text(const SpsaCommandLine& cl, const Spsa& spsa, const arena::Wdl& total,
+                       const std::array<int, 2>& faults) {
+  const std::vector<int> values = spsa.values();
+  std::string options;
+  for (size_t i = 0; i < values.size(); ++i)
+    options += fmt::format(" option.{}={}", spsa.params()[i].name, values[i]);
+  return fmt::format(
+      "{} after {} of {} iterations ({} games, plus +{} ={} -{}, games lost by a fault {}); "
+      "written to {}:\n{}for kete-match:{}\n",
+      spsa.finished() ? "Tuned" : "Stopped", spsa.iterations_done(), spsa.schedule().iterations,
+      total.games(), total.wins, total.draws, total.losses, faults[0] + faults[1], cl.output_file,
+      setoption_lines(spsa.params(), values), options);
+}
+
+}  // namespace
+
+std::optional<SpinOption> parse_spin_option(std::string_view line) {
+  constexpr std::string_view kHead = "option name ";
+  const size_t type_at = line.find(" type ");
+  if (!line.starts_with(kHead) || type_at == std::string_view::npos || type_at < kHead.size())
+    return std::nullopt;
+  SpinOption o{std::string(line.substr(kHead.size(), type_at - kHead.size())), 0, 0, 0};
+  const std::vector<std::string_view> w = words(line.substr(type_at + 6));
+  if (o.name.empty() || w.size() != 7 || w[0] != "spin") return std::nullopt;
+  std::optional<int> fields[3];
+  for (size_t i = 1; i + 1 < w.size(); i += 2) {
+    const int slot = w[i] == "default" ? 0 : w[i] == "min" ? 1 : w[i] == "max" ? 2 : -1;
+    if (slot < 0 || fields[slot]) return std::nullopt;
+    fields[slot] = parse_int(w[i + 1]);
+  }
+  if (!fields[0] || !fields[1] || !fields[2]) return std::nullopt;
+  o.default_value = *fields[0], o.min = *fields[1], o.max = *fields[2];
+  return o;
+}
+
+absl::StatusOr<std::vector<SpsaParam>> resolve_params(const SpsaCommandLine& cl,
+                                                      const std::vector<SpinOption>& listing) {
+  std::vector<ParamRequest> requests = cl.params;
+  if (cl.all_params)
+    for (const ParamRequest& r : all_requests(listing)) {
+      const auto named = [&](const ParamRequest& q) { return equals_ignore_case(q.name, r.name); };
+      if (std::none_of(requests.begin(), requests.end(), named)) requests.push_back(r);
+    }
+  std::vector<SpsaParam> params;
+  for (const ParamRequest& r : requests) {
+    absl::StatusOr<SpsaParam> p = resolve(r, listing);
+    if (!p.ok()) return p.status();
+    for (const auto& [name, value] : cl.engine.options)
+      if (equals_ignore_case(name, p->name))
+        return invalid(fmt::format("{} is tuned, so it cannot be fixed by option.{}={} as well",
+                                   p->name, name, value));
+    params.push_back(std::move(*p));
+  }
+  if (absl::Status s = validate(params, cl.schedule); !s.ok()) return s;
+  return params;
+}
+
+std::string setoption_lines(const std::vector<SpsaParam>& params, const std::vector<int>& values) {
+  std::string out;
+  for (size_t i = 0; i < params.size(); ++i)
+    out += fmt::format("setoption name {} value {}\n", params[i].name, values[i]);
+  return out;
+}
+
+absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
+                        std::atomic<bool>& stop) {
+  absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, log);
+  if (!listing.ok()) return listing.status();
+  absl::StatusOr<std::vector<SpsaParam>> params = resolve_params(cl, *listing);
+  if (!params.ok()) return params.status();
+  absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
+  if (!pool.ok()) return pool.status();
+  Spsa spsa(std::move(*params), cl.schedule, cl.seed);
+  if (absl::Status s = write_values(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
+      !s.ok())
+    return s;
+  out << header(cl, spsa, pool->size()) << std::flush;
+  warn_about_clamping(spsa, log);
+
+  arena::Wdl total;
+  std::array<int, 2> faults{};  // a crash, a time forfeit or an illegal move loses the game
+  absl::Status written = absl::OkStatus();
+  const auto play = [&](const Probe& pr) -> std::optional<double> {
+    const arena::Tally t = arena::run_match(
+        probe_match(cl, spsa.params(), *pool, pr),
+        [](const arena::GameRecord&, const arena::Tally&) {}, stop);
+    if (t.games() < 2 * cl.schedule.pairs) return std::nullopt;  // stopped
+    total.wins += t.wdl().wins, total.draws += t.wdl().draws, total.losses += t.wdl().losses;
+    faults[0] += t.faults()[0], faults[1] += t.faults()[1];
+    return t.wdl().wins - t.wdl().losses;
+  };
+  const auto on_iteration = [&](const Probe& pr, double result, const Spsa& now) {
+    out << progress_line(pr, result, now, total) << std::flush;
+    written = write_values(cl.output_file, setoption_lines(now.params(), now.values()));
+    if (!written.ok()) stop = true;
+  };
+  run_spsa(spsa, play, on_iteration, stop);
+  if (!written.ok()) return written;
+  out << final_text(cl, spsa, total, faults) << std::flush;
+  return absl::OkStatus();
+}
+
+}  // namespace kete::tuning
