@@ -138,7 +138,8 @@ class App {
   // A new game from the variant's start, or from a position string (with moves after it).
   private async newGame(epoch: number, text: string | null): Promise<void> {
     const variant = $<HTMLSelectElement>("variant").value as Variant;
-    const kichwa = $<HTMLSelectElement>("kichwa").value;
+    // The kichwa rule is kujifunza's; records of other variants carry the default.
+    const kichwa = variant === "kujifunza" ? $<HTMLSelectElement>("kichwa").value : "choose";
     await this.applyRules(variant, kichwa);
     let moves: string[] = [];
     let errors: string[];
@@ -169,7 +170,7 @@ class App {
     const game = this.game;
     if (!game) return;
     $<HTMLSelectElement>("variant").value = game.variant;
-    $<HTMLSelectElement>("kichwa").value = game.kichwaRule;
+    if (game.variant === "kujifunza") $<HTMLSelectElement>("kichwa").value = game.kichwaRule;
     await this.applyRules(game.variant, game.kichwaRule);
     await this.engine.command(game.positionCommand());
   }
