@@ -58,6 +58,9 @@ test("kujifunza, engine against engine to the end; stepped through; exported", a
     timeout: 60000,
   });
   await waitIdle(page);
+  // The game is over: the engines stopped, and can be started again.
+  assert.equal(await page.isDisabled("#watch-start"), false);
+  assert.equal(await page.isDisabled("#watch-pause"), true);
   const moves = await moveList(page);
   assert.ok(moves.length >= 2);
   const skipped = Number(await page.evaluate(() => document.body.dataset.animSkipped));

@@ -218,6 +218,7 @@ class App {
         break;
       }
     }
+    if (epoch === this.epoch && this.game?.over) this.watching = false;
     if (epoch === this.epoch && this.mode === "analyse" && this.analysing) await this.analyse();
   }
 
