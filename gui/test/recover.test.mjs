@@ -49,6 +49,7 @@ test("the engine killed between moves: shown, restarted, the game goes on", asyn
   await waitIdle(page);
   const moves = await moveList(page);
   const old = await killEngine(page);
+  assert.match(await page.textContent("#status-line"), /the engine is not running/);
   // Nothing to click while the engine is dead; the board stays.
   assert.equal(await page.$$eval("svg.board .selectable", (els) => els.length), 0);
   assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", moves)).fen);

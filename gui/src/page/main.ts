@@ -528,6 +528,7 @@ class App {
     const side = game.toMove(this.viewPly) === "S" ? "South" : "North";
     if (!live) return `Move ${this.viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
     if (game.over) return game.describeResult(maxPlies);
+    if (!this.engine.alive) return `${side} to move — the engine is not running`;
     if (this.engine.searching && !this.analysing) return `${side} to move — the engine is thinking…`;
     if (this.mode === "play")
       return game.toMove() === this.humanSide() ? `${side} to move — your move` : `${side} to move — the engine's move`;
