@@ -105,10 +105,6 @@ class App {
     game.legal = moves.split(/\s+/).filter(Boolean);
     const result = await this.engine.query("result");
     game.result = result === "p1win" || result === "p2win" || result === "draw" ? result : "none";
-    if (game.legal.length === 0 && game.result === "none") {
-      // An engine without `query result` still says when the game is over.
-      if ((await this.engine.query("gameover")) === "true") game.result = "draw";
-    }
   }
 
   // ---- tasks ------------------------------------------------------------------------
