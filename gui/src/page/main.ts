@@ -114,11 +114,12 @@ class App {
     this.skipAnimation = true;
     this.selected = null;
     this.engine.stop();
+    this.setBusy(+1); // busy from now on: a queued task counts
+    this.renderControls();
     const run = this.chain.then(async () => {
-      if (epoch !== this.epoch) return;
-      this.skipAnimation = false;
-      this.setBusy(+1);
       try {
+        if (epoch !== this.epoch) return;
+        this.skipAnimation = false;
         await task(epoch);
       } catch (e) {
         if (!(e instanceof EngineGone)) this.showError(e instanceof Error ? e.message : String(e));
