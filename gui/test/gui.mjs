@@ -78,7 +78,7 @@ export async function openGui(context, url) {
   await page.goto(url);
   await waitIdle(page);
   await page.waitForSelector("svg.board [data-pit]");
-  await page.selectOption("#speed", "12");
+  await page.selectOption("#speed", "4");
   return { page, errors };
 }
 
