@@ -55,6 +55,7 @@ const shots = [
 
 async function take(context, url, shot) {
   const { page } = await openGui(context, url);
+  await page.selectOption("#speed", "45"); // the default, as a person sees it
   await page.click(`#modes [data-mode="${shot.mode}"]`);
   await page.selectOption("#variant", shot.variant);
   await waitIdle(page);
