@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs every test: the release build, the ASan+UBSan build, and the threaded
-# tests (search, engine, protocol, arena) under ThreadSanitizer.
+# Builds and runs every test: the release build, the ASan+UBSan build, the threaded
+# tests (search, engine, protocol, arena) under ThreadSanitizer, and the browser GUI's
+# tests against the release build (scripts/gui-test.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -8,3 +9,4 @@ cd "$root"
 ctest --preset release -j "$(nproc)"
 ctest --preset sanitize -j "$(nproc)"
 ctest --preset tsan -j "$(nproc)"
+"$root/scripts/gui-test.sh"

@@ -1,0 +1,275 @@
+// The page's side of the engine protocol (interface.md section 3), over the GUI server's
+// WebSocket: one message per protocol line. Answers are matched to questions by order,
+// which the protocol guarantees: `response` lines answer `query` in turn, `readyok`
+// answers `isready`, `bestmove` ends the one running `go`.
+
+export type EngineStatus = "connecting" | "starting" | "ready" | "dead" | "disconnected";
+
+export interface EngineOption {
+  name: string;
+  type: string;
+  default: string;
+  choices: string[];
+}
+
+export interface EngineIdentity {
+  name: string;
+  options: Map<string, EngineOption>; // by lower-case name
+}
+
+export class EngineGone extends Error {}
+
+interface Waiter<T> {
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+  errors: string[];
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+// How long the engine has to answer a query, isready or uci.
+const kAnswerTimeoutMs = 15000;
+
+export class EngineClient {
+  status: EngineStatus = "connecting";
+  pid = 0;
+  identity: EngineIdentity = { name: "engine", options: new Map() };
+
+  // Every line the engine prints, and every line sent to it (prefixed "> ").
+  onLine: (line: string, sent: boolean) => void = () => {};
+  // `info string error ...` lines and the server's own errors.
+  onError: (message: string) => void = () => {};
+  onStderr: (line: string) => void = () => {};
+  onStatus: (status: EngineStatus, detail: string) => void = () => {};
+  // A fresh engine process is running (first start or restart).
+  onStarted: () => void = () => {};
+  onInfo: (line: string) => void = () => {};
+
+  private socket: WebSocket | null = null;
+  private responses: Waiter<string>[] = [];
+  private readies: Waiter<string[]>[] = [];
+  private handshake: Waiter<void> | null = null;
+  private bestmove: Waiter<string> | null = null;
+
+  constructor(private readonly url: string) {}
+
+  connect(): void {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.failAll(new EngineGone("the connection to the GUI server closed"));
+      this.setStatus("disconnected", "the connection to the GUI server closed");
+    };
+  }
+
+  // A fresh engine process in place of the current one, dead or alive; after a lost
+  // connection, a new connection (the server starts an engine for it).
+  restart(): void {
+    this.failAll(new EngineGone("the engine was restarted"));
+    this.setStatus("starting", "restarting the engine");
+    if (this.socket?.readyState === WebSocket.OPEN) this.post({ type: "restart" });
+    else this.connect();
+  }
+
+  get alive(): boolean {
+    return this.status !== "dead" && this.status !== "disconnected";
+  }
+
+  private gone(): EngineGone {
+    return new EngineGone(this.status === "dead" ? "the engine is not running" : "not connected");
+  }
+
+  send(line: string): void {
+    this.onLine(line, true);
+    this.post({ type: "line", line });
+  }
+
+  // `uci`, then the identity and options until `uciok`.
+  async identify(): Promise<EngineIdentity> {
+    if (!this.alive) throw this.gone();
+    this.identity = { name: "engine", options: new Map() };
+    const done = new Promise<void>((resolve, reject) => {
+      this.handshake = this.waiter(resolve, reject, "uciok");
+    });
+    this.send("uci");
+    await done;
+    return this.identity;
+  }
+
+  // `isready` and wait for `readyok`; the errors printed meanwhile come back.
+  sync(): Promise<string[]> {
+    if (!this.alive) return Promise.reject(this.gone());
+    const answer = new Promise<string[]>((resolve, reject) => {
+      this.readies.push(this.waiter(resolve, reject, "readyok"));
+    });
+    this.send("isready");
+    return answer;
+  }
+
+  // A command that is silent when accepted; its errors, if any.
+  async command(line: string): Promise<string[]> {
+    if (!this.alive) throw this.gone();
+    this.send(line);
+    return this.sync();
+  }
+
+  query(what: string): Promise<string> {
+    if (!this.alive) return Promise.reject(this.gone());
+    const answer = new Promise<string>((resolve, reject) => {
+      this.responses.push(this.waiter(resolve, reject, `an answer to 'query ${what}'`));
+    });
+    this.send(`query ${what}`);
+    return answer;
+  }
+
+  // Starts a search; resolves with the bestmove token ("(none)" when the game is over).
+  go(limits: string): Promise<string> {
+    if (!this.alive) return Promise.reject(this.gone());
+    if (this.bestmove) return Promise.reject(new Error("a search is already running"));
+    const answer = new Promise<string>((resolve, reject) => {
+      this.bestmove = { resolve, reject, errors: [], timer: null };
+    });
+    this.send(`go ${limits}`.trim());
+    return answer;
+  }
+
+  get searching(): boolean {
+    return this.bestmove !== null;
+  }
+
+  stop(): void {
+    if (this.bestmove) this.send("stop");
+  }
+
+  private waiter<T>(
+    resolve: (value: T) => void,
+    reject: (error: Error) => void,
+    what: string,
+  ): Waiter<T> {
+    const w: Waiter<T> = { resolve, reject, errors: [], timer: null };
+    w.timer = setTimeout(() => {
+      const detail = `no ${what} from the engine within ${kAnswerTimeoutMs} ms`;
+      this.failAll(new EngineGone(detail));
+      this.setStatus("dead", detail);
+    }, kAnswerTimeoutMs);
+    return w;
+  }
+
+  private post(message: object): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    else this.onError("not connected to the GUI server");
+  }
+
+  private receive(text: string): void {
+    const message = JSON.parse(text) as {
+      type: string;
+      line?: string;
+      pid?: number;
+      code?: number | null;
+      signal?: string | null;
+      message?: string;
+    };
+    switch (message.type) {
+      case "started":
+        this.pid = message.pid ?? 0;
+        this.setStatus("starting", `engine started (pid ${this.pid})`);
+        this.onStarted();
+        break;
+      case "line":
+        this.line(message.line ?? "");
+        break;
+      case "stderr":
+        this.onStderr(message.line ?? "");
+        break;
+      case "exited": {
+        const how = message.signal ? `killed by ${message.signal}` : `exit code ${message.code}`;
+        this.failAll(new EngineGone(`the engine died (${how})`));
+        this.setStatus("dead", `the engine died (${how})`);
+        break;
+      }
+      case "error":
+        this.onError(message.message ?? "error");
+        if (this.status === "starting" || this.status === "connecting")
+          this.setStatus("dead", message.message ?? "error");
+        break;
+    }
+  }
+
+  private line(line: string): void {
+    this.onLine(line, false);
+    const words = line.trim().split(/\s+/);
+    const first = words[0];
+    if (first === "info" && words[1] === "string") {
+      const text = line.trim().slice("info string ".length);
+      if (/^error\b/.test(text) || /^unknown option\b/.test(text)) {
+        (this.readies[0] ?? this.bestmove)?.errors.push(text);
+        this.onError(text);
+      }
+      return;
+    }
+    if (first === "info") return this.onInfo(line);
+    if (first === "response") return this.settle(this.responses.shift(), words.slice(1).join(" "));
+    if (first === "readyok") {
+      const w = this.readies.shift();
+      return this.settle(w, w?.errors ?? []);
+    }
+    if (first === "bestmove") {
+      const w = this.bestmove;
+      this.bestmove = null;
+      return this.settle(w ?? undefined, words[1] ?? "(none)");
+    }
+    if (first === "id" && words[1] === "name") this.identity.name = words.slice(2).join(" ");
+    if (first === "option") this.option(line);
+    if (first === "uciok" || first === "ugiok") {
+      const w = this.handshake;
+      this.handshake = null;
+      this.settle(w ?? undefined, undefined);
+      this.setStatus("ready", `${this.identity.name} (pid ${this.pid})`);
+    }
+  }
+
+  // option name <name...> type <t> [default <d...>] [min m] [max m] [var v]...
+  private option(line: string): void {
+    const m = /^option name (.+?) type (\S+)(.*)$/.exec(line.trim());
+    if (!m) return;
+    const rest = m[3]!;
+    const choices = [...rest.matchAll(/\bvar (\S+)/g)].map((v) => v[1]!);
+    const def = /\bdefault (.*?)(?= min | max | var |$)/.exec(rest);
+    this.identity.options.set(m[1]!.toLowerCase(), {
+      name: m[1]!,
+      type: m[2]!,
+      default: def ? def[1]!.trim() : "",
+      choices,
+    });
+  }
+
+  private settle<T>(w: Waiter<T> | undefined, value: T): void {
+    if (!w) return;
+    if (w.timer) clearTimeout(w.timer);
+    w.resolve(value);
+  }
+
+  private failAll(error: Error): void {
+    const all: (Waiter<never> | null | undefined)[] = [
+      ...(this.responses as Waiter<never>[]),
+      ...(this.readies as Waiter<never>[]),
+      this.handshake as Waiter<never> | null,
+      this.bestmove as Waiter<never> | null,
+    ];
+    this.responses = [];
+    this.readies = [];
+    this.handshake = null;
+    this.bestmove = null;
+    for (const w of all) {
+      if (!w) continue;
+      if (w.timer) clearTimeout(w.timer);
+      w.reject(error);
+    }
+  }
+
+  private setStatus(status: EngineStatus, detail: string): void {
+    this.status = status;
+    this.onStatus(status, detail);
+  }
+}

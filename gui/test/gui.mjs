@@ -1,0 +1,144 @@
+// What the end-to-end tests share: the GUI server on a free port, Debian's Chromium
+// driven by playwright-core (never a downloaded browser), and reading the board the way
+// a person sees it: from the drawn pits, not from the page's own copy of the position.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
+
+import { Engine, guiDir, ketePath } from "./engine.mjs";
+
+export const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+export const kChromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Starts the GUI server for `command` (default: kete) on a free port.
+export async function startServer(command = [ketePath]) {
+  const child = spawn(process.execPath, [path.join(guiDir, "dist/server/main.js"), "--port", "0", "--", ...command], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the GUI server did not start")), 10000);
+    lines.on("line", (line) => {
+      const m = /^kete GUI: (http:\/\/\S+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the GUI server exited with ${code}`)));
+  });
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export async function launchBrowser() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: kChromiumArgs,
+    viewport: { width: 1360, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// A page of the GUI with the engine ready and the first game set up. Page errors fail
+// the test that reads `errors`.
+export async function openGui(context, url) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  await waitIdle(page);
+  await page.waitForSelector("svg.board [data-pit]");
+  await page.selectOption("#speed", "4");
+  return { page, errors };
+}
+
+// Nothing running: no task, no animation (an infinite analysis does not count as busy).
+export async function waitIdle(page, timeout = 30000) {
+  await page.waitForFunction(
+    () => document.body.dataset.busy === "false" && document.body.dataset.engine === "ready" &&
+      document.getElementById("skip").disabled,
+    null,
+    { timeout },
+  );
+}
+
+// The position string of the drawn board: pit counts, side to move, hands, houses and
+// takasia, each read from what is drawn.
+export function readBoard(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector("svg.board");
+    const width = Number(svg.dataset.width);
+    const variant = svg.dataset.variant;
+    const count = (name) => Number(svg.querySelector(`[data-pit="${name}"]`).dataset.count);
+    const range = (from, to) => {
+      const out = [];
+      for (let i = from; from <= to ? i <= to : i >= to; i += from <= to ? 1 : -1) out.push(i);
+      return out;
+    };
+    const rows = [
+      range(width, 1).map((n) => count(`b${n}`)),
+      range(width, 1).map((n) => count(`a${n}`)),
+      range(1, width).map((n) => count(`A${n}`)),
+      range(1, width).map((n) => count(`B${n}`)),
+    ];
+    const side = svg.querySelector('.band[data-to-move="true"]').dataset.side;
+    let text = `${rows.map((r) => r.join(",")).join("/")} ${side}`;
+    if (variant === "kiswahili") {
+      const hand = (s) => svg.querySelector(`[data-hand="${s}"]`).dataset.seeds;
+      const intact = (name) => svg.querySelector(`[data-pit="${name}"]`).dataset.house === "intact";
+      const houses = (intact("A5") ? "H" : "") + (intact("a5") ? "h" : "") || "-";
+      const takasia = svg.querySelector("[data-pit][data-takasia]")?.dataset.pit ?? "-";
+      text += ` ${hand("S")},${hand("N")} ${houses} ${takasia}`;
+    }
+    return text;
+  });
+}
+
+export function moveList(page) {
+  return page.$$eval("#moves li[data-token]", (items) => items.map((li) => li.dataset.token));
+}
+
+// What kete says the board is after these moves from `start` ("startpos" or a position
+// string), and its legal moves there.
+export async function expected(engine, variant, start, moves, kichwa = "choose") {
+  await engine.command(`setoption name UCI_Variant value ${variant}`);
+  if (variant === "kujifunza") await engine.command(`setoption name KichwaRule value ${kichwa}`);
+  const base = start === "startpos" ? "position startpos" : `position fen ${start}`;
+  const errors = await engine.command(moves.length ? `${base} moves ${moves.join(" ")}` : base);
+  if (errors.length) throw new Error(`kete refused the page's game: ${errors.join("; ")}`);
+  const fen = await engine.query("fen");
+  const legal = (await engine.query("moves")).split(/\s+/).filter(Boolean);
+  return { fen, legal };
+}
+
+export { Engine, ketePath };

@@ -1,0 +1,121 @@
+// Engine against engine: a game to its end and a game paused midway, each stepped
+// through and exported in the arena's record format, which `kete-match --replay` must
+// read back (every move legal, the result the referee's).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+
+import { Engine, expected, ketePath, launchBrowser, moveList, openGui, readBoard, startServer, waitIdle } from "./gui.mjs";
+
+const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
+
+let server, browser, engine, gui, tmp;
+
+before(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-watch-"));
+  engine = new Engine();
+  server = await startServer();
+  browser = await launchBrowser();
+  gui = await openGui(browser.context, server.url);
+  await gui.page.click('#modes [data-mode="watch"]');
+  await waitIdle(gui.page);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  engine?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function exportRecord(page, name) {
+  await page.click("#export");
+  const text = await page.inputValue("#record");
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, text);
+  const replay = execFileSync(kMatchPath, ["--replay", file], { encoding: "utf8" });
+  assert.match(replay, /1 games, every move legal/);
+  return text;
+}
+
+const tags = (text) => Object.fromEntries([...text.matchAll(/^\[(\w+) "(.*)"\]$/gm)].map((m) => [m[1], m[2]]));
+
+test("kujifunza, engine against engine to the end; stepped through; exported", async () => {
+  const { page } = gui;
+  await page.selectOption("#variant", "kujifunza");
+  await page.selectOption("#kichwa", "follow");
+  await waitIdle(page);
+  await page.selectOption("#limit-kind", "nodes");
+  await page.fill("#limit-value", "300");
+  // Sowing not animated: a whole game at full speed.
+  await page.uncheck("#animate");
+  const skippedBefore = Number(await page.evaluate(() => document.body.dataset.animSkipped ?? 0));
+  await page.click("#watch-start");
+  await page.waitForFunction(() => /wins|Draw/.test(document.getElementById("status-line").textContent), null, {
+    timeout: 60000,
+  });
+  await waitIdle(page);
+  // The game is over: the engines stopped, and can be started again.
+  assert.equal(await page.isDisabled("#watch-start"), false);
+  assert.equal(await page.isDisabled("#watch-pause"), true);
+  const moves = await moveList(page);
+  assert.ok(moves.length >= 2);
+  const skipped = Number(await page.evaluate(() => document.body.dataset.animSkipped));
+  assert.equal(skipped - skippedBefore, moves.length);
+  await page.check("#animate");
+  const { fen } = await expected(engine, "kujifunza", "startpos", moves, "follow");
+  assert.equal(await readBoard(page), fen);
+  const result = await engine.query("result");
+  // Step back through the last plies, to the start, and forward again.
+  for (let ply = moves.length - 1; ply >= Math.max(0, moves.length - 8); --ply) {
+    await page.click("#step-back");
+    assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", moves.slice(0, ply), "follow")).fen);
+  }
+  await page.click("#step-first");
+  assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", [], "follow")).fen);
+  await page.click("#step-forward");
+  assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", moves.slice(0, 1), "follow")).fen);
+  await page.click("#step-last");
+  const record = await exportRecord(page, "kujifunza.pgn");
+  const t = tags(record);
+  assert.equal(t.Variant, "kujifunza");
+  assert.equal(t.KichwaRule, "follow");
+  assert.equal(t.TimeControl, "nodes=300");
+  assert.equal(t.Result, { p1win: "1-0", p2win: "0-1", draw: "1/2-1/2" }[result]);
+  assert.equal(t.Termination, "rules");
+  assert.equal(t.Plies, String(moves.length));
+  assert.match(record, /\{\d+ms\}/);
+});
+
+test("kiswahili from a position: watch, pause, export the unfinished game", async () => {
+  const { page } = gui;
+  await page.selectOption("#variant", "kiswahili");
+  await waitIdle(page);
+  const start = "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
+  await page.fill("#position-input", start);
+  await page.click("#set-position");
+  await waitIdle(page);
+  await page.selectOption("#limit-kind", "depth");
+  await page.fill("#limit-value", "3");
+  await page.click("#watch-start");
+  await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 6, null, { timeout: 60000 });
+  await page.click("#watch-pause");
+  await waitIdle(page);
+  const moves = await moveList(page);
+  const { fen } = await expected(engine, "kiswahili", start, moves);
+  assert.equal(await readBoard(page), fen);
+  // Paused: no more moves come.
+  await new Promise((r) => setTimeout(r, 300));
+  assert.deepEqual(await moveList(page), moves);
+  const record = await exportRecord(page, "kiswahili.pgn");
+  const t = tags(record);
+  assert.equal(t.Start, start);
+  assert.equal(t.Result, "*");
+  assert.equal(t.Termination, "aborted");
+  assert.equal(t.TimeControl, "depth=3");
+  assert.match(record, new RegExp(`^1\\. ${moves[0]} \\{\\d+ms\\} ${moves[1]} \\{\\d+ms\\}`, "m"));
+  assert.deepEqual(gui.errors, []);
+});
