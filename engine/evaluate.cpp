@@ -113,13 +113,15 @@ std::array<Weights, 4> EvalWeights::defaults() {
 
 FeatureVector features(const Position& p) {
   FeatureVector f{};
-  visit_features(p, [&](Feature k, int v) { f[size_t(k)] = v; });
+  const Stage s = stage_of(p);
+  visit_features(p, [&](Feature k, int v) { f[weight_index(s, k)] = v; });
   return f;
 }
 
 Value evaluate(const Position& p, const Weights& w) {
+  const int32_t* stage_weights = &w[weight_index(stage_of(p), Feature::kFront)];
   int64_t sum = 0;
-  visit_features(p, [&](Feature k, int v) { sum += int64_t(w[size_t(k)]) * v; });
+  visit_features(p, [&](Feature k, int v) { sum += int64_t(stage_weights[int(k)]) * v; });
   return clamp_to_eval_range(sum);
 }
 
@@ -129,9 +131,10 @@ Value evaluate(const Position& p, const EvalWeights& w) {
 
 std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
   std::vector<EvalTerm> terms;
+  const Stage s = stage_of(p);
   visit_features(p, [&](Feature k, int v) {
-    const int32_t weight = w[size_t(k)];
-    terms.push_back({kFeatureNames[size_t(k)], v, weight, Value(weight * v)});
+    const int i = weight_index(s, k);
+    terms.push_back({kWeightNames[i], v, w[i], Value(w[i] * v)});
   });
   return terms;
 }

@@ -33,14 +33,61 @@ enum class Feature : uint8_t {
 
 inline constexpr int kFeatureCount = int(Feature::kTempo) + 1;
 
-// The names in weights files and in `eval`, in Feature order.
+// The names of the features, in Feature order.
 inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
     "front", "back",      "hand",        "mobility", "singletons",  "empty_front", "kichwa",
     "kimbi", "threat_us", "threat_them", "house",    "house_seeds", "tempo"};
 
-// Centi-seeds per unit of each feature.
-using Weights = std::array<int32_t, kFeatureCount>;
-using FeatureVector = std::array<int32_t, kFeatureCount>;
+// Kiswahili's two stages (rules.md 6) weigh the features apart: while seeds are in hand
+// (namua) the game is about where they go in, afterwards (mtaji) about the board. The
+// other variants are always in the mtaji stage.
+enum class Stage : uint8_t { kMtaji, kNamua };
+
+inline Stage stage_of(const Position& p) {
+  return p.hand(Side::kSouth) + p.hand(Side::kNorth) > 0 ? Stage::kNamua : Stage::kMtaji;
+}
+
+// One weight per feature and stage: weight index = stage * kFeatureCount + feature.
+inline constexpr int kWeightCount = 2 * kFeatureCount;
+
+constexpr int weight_index(Stage s, Feature f) {
+  return int(s) * kFeatureCount + int(f);
+}
+
+// The names in weights files and in `eval`: the feature's name in the mtaji stage,
+// "namua_" and the name in the namua stage.
+inline constexpr std::array<std::string_view, kWeightCount> kWeightNames = {"front",
+                                                                            "back",
+                                                                            "hand",
+                                                                            "mobility",
+                                                                            "singletons",
+                                                                            "empty_front",
+                                                                            "kichwa",
+                                                                            "kimbi",
+                                                                            "threat_us",
+                                                                            "threat_them",
+                                                                            "house",
+                                                                            "house_seeds",
+                                                                            "tempo",
+                                                                            "namua_front",
+                                                                            "namua_back",
+                                                                            "namua_hand",
+                                                                            "namua_mobility",
+                                                                            "namua_singletons",
+                                                                            "namua_empty_front",
+                                                                            "namua_kichwa",
+                                                                            "namua_kimbi",
+                                                                            "namua_threat_us",
+                                                                            "namua_threat_them",
+                                                                            "namua_house",
+                                                                            "namua_house_seeds",
+                                                                            "namua_tempo"};
+
+// Centi-seeds per unit of each feature, per stage.
+using Weights = std::array<int32_t, kWeightCount>;
+// The trace: the feature values at the weight indices of the position's stage, 0 at the
+// other stage's; the evaluation is its dot product with the weights.
+using FeatureVector = std::array<int32_t, kWeightCount>;
 
 // The weights of every variant, as an engine holds them: the defaults embedded from
 // tuning/weights, each variant's replaceable by an EvalFile.
@@ -67,8 +114,8 @@ struct EvalTerm {
   Value value;  // feature x weight
 };
 
-// Every term of the evaluation of p; their values sum to evaluate(p, w) unless that
-// clamps.
+// Every term of the evaluation of p, named by its weight (so the stage shows); their
+// values sum to evaluate(p, w) unless that clamps.
 std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w);
 
 }  // namespace kete

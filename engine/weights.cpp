@@ -40,10 +40,15 @@ std::optional<int32_t> parse_weight(std::string_view text) {
   return v;
 }
 
-std::optional<size_t> feature_index(std::string_view name) {
-  for (size_t k = 0; k < kFeatureNames.size(); ++k)
-    if (equals_ignore_case(kFeatureNames[k], name)) return k;
+std::optional<size_t> weight_index(std::string_view name) {
+  for (size_t k = 0; k < kWeightNames.size(); ++k)
+    if (equals_ignore_case(kWeightNames[k], name)) return k;
   return std::nullopt;
+}
+
+// Only kiswahili has a namua stage; the other variants' files hold the mtaji weights.
+int weights_of(Variant v) {
+  return v == Variant::kKiswahili ? kWeightCount : kFeatureCount;
 }
 
 }  // namespace
@@ -51,7 +56,7 @@ std::optional<size_t> feature_index(std::string_view name) {
 absl::StatusOr<WeightsFile> parse_weights(std::string_view text) {
   std::optional<Variant> variant;
   Weights weights{};
-  std::array<int, kFeatureCount> seen_on{};  // the line that set each weight, 0 = none
+  std::array<int, kWeightCount> seen_on{};  // the line that set each weight, 0 = none
   int line_no = 0;
   while (!text.empty()) {
     const size_t eol = text.find('\n');
@@ -73,21 +78,23 @@ absl::StatusOr<WeightsFile> parse_weights(std::string_view text) {
       if (!variant) return error(fmt::format("unknown variant '{}'", w[1]));
       continue;
     }
-    const std::optional<size_t> k = feature_index(w[0]);
+    const std::optional<size_t> k = weight_index(w[0]);
     if (!k) return error(fmt::format("unknown weight '{}'", w[0]));
+    if (int(*k) >= weights_of(*variant))
+      return error(fmt::format("weight '{}': only kiswahili has a namua stage", kWeightNames[*k]));
     if (seen_on[*k])
-      return error(fmt::format("weight '{}' repeats line {}", kFeatureNames[*k], seen_on[*k]));
+      return error(fmt::format("weight '{}' repeats line {}", kWeightNames[*k], seen_on[*k]));
     const std::optional<int32_t> v = parse_weight(w[1]);
     if (!v)
-      return error(fmt::format("weight '{}': '{}' is not an integer in -{}..{}", kFeatureNames[*k],
+      return error(fmt::format("weight '{}': '{}' is not an integer in -{}..{}", kWeightNames[*k],
                                w[1], kMaxWeight, kMaxWeight));
     weights[*k] = *v;
     seen_on[*k] = line_no;
   }
   if (!variant) return absl::InvalidArgumentError("weights: no 'variant <name>' line");
   std::string missing;
-  for (size_t k = 0; k < kFeatureNames.size(); ++k)
-    if (!seen_on[k]) missing += fmt::format("{}{}", missing.empty() ? "" : ", ", kFeatureNames[k]);
+  for (int k = 0; k < weights_of(*variant); ++k)
+    if (!seen_on[k]) missing += fmt::format("{}{}", missing.empty() ? "" : ", ", kWeightNames[k]);
   if (!missing.empty())
     return absl::InvalidArgumentError(fmt::format("weights: missing weight(s) {}", missing));
   return WeightsFile{*variant, weights};
@@ -101,8 +108,8 @@ std::string format_weights(const WeightsFile& file, std::string_view comment) {
     comment.remove_prefix(eol == std::string_view::npos ? comment.size() : eol + 1);
   }
   text += fmt::format("variant {}\n", to_string(file.variant));
-  for (size_t k = 0; k < kFeatureNames.size(); ++k)
-    text += fmt::format("{} {}\n", kFeatureNames[k], file.weights[k]);
+  for (int k = 0; k < weights_of(file.variant); ++k)
+    text += fmt::format("{} {}\n", kWeightNames[k], file.weights[k]);
   return text;
 }
 

@@ -4,7 +4,8 @@
 //   # comment
 //   variant kiswahili
 //   front 100
-//   ...one "<feature> <integer>" line per feature of engine/evaluate.h
+//   ...one "<name> <integer>" line per weight of engine/evaluate.h: the mtaji weights,
+//   and in kiswahili's file the namua_ weights too
 #pragma once
 
 #include <string>
@@ -24,8 +25,8 @@ struct WeightsFile {
 };
 
 // Parses a weights file. Errors name the line and the problem: a missing or unknown
-// variant, an unknown, repeated or missing weight, a value that is not an integer within
-// kMaxWeight.
+// variant, an unknown, repeated or missing weight, a namua weight outside kiswahili, a
+// value that is not an integer within kMaxWeight. Weights a variant has no use for are 0.
 absl::StatusOr<WeightsFile> parse_weights(std::string_view text);
 
 // The file text for `file`, which parse_weights reads back unchanged; `comment` lines

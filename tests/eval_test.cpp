@@ -46,8 +46,9 @@ Weights random_weights(std::mt19937_64& rng) {
   return w;
 }
 
+// A feature's value in the trace, at the weight index of the position's stage.
 int feature(const Position& p, Feature f) {
-  return features(p)[size_t(f)];
+  return features(p)[weight_index(stage_of(p), f)];
 }
 
 TEST(Evaluation, TraceTimesWeightsIsTheEvaluation) {
@@ -57,7 +58,7 @@ TEST(Evaluation, TraceTimesWeightsIsTheEvaluation) {
       const Weights w = random_weights(rng);
       const FeatureVector f = features(p);
       int64_t sum = 0, terms = 0;
-      for (int k = 0; k < kFeatureCount; ++k)
+      for (int k = 0; k < kWeightCount; ++k)
         sum += int64_t(f[k]) * w[k];
       for (const EvalTerm& t : evaluation_terms(p, w))
         terms += t.value;
@@ -72,6 +73,27 @@ TEST(Evaluation, EveryFeatureIsNamedOnceInTheTrace) {
   ASSERT_EQ(int(terms.size()), kFeatureCount);
   for (int k = 0; k < kFeatureCount; ++k)
     EXPECT_EQ(terms[k].name, kFeatureNames[k]);
+  // Kiswahili's start is in namua: the terms carry the namua weights' names.
+  const std::vector<EvalTerm> namua =
+      evaluation_terms(Position::start(Variant::kKiswahili), Weights{});
+  ASSERT_EQ(int(namua.size()), kFeatureCount);
+  for (int k = 0; k < kFeatureCount; ++k)
+    EXPECT_EQ(namua[k].name, "namua_" + std::string(kFeatureNames[k]));
+}
+
+TEST(Evaluation, TheStageChoosesTheWeights) {
+  Weights w{};
+  w[weight_index(Stage::kNamua, Feature::kTempo)] = 5;
+  w[weight_index(Stage::kMtaji, Feature::kTempo)] = 7;
+  const Position namua = Position::start(Variant::kKiswahili);
+  EXPECT_EQ(stage_of(namua), Stage::kNamua);
+  EXPECT_EQ(evaluate(namua, w), 5);
+  Position mtaji = namua;
+  mtaji.set_hand(Side::kSouth, 0);
+  mtaji.set_hand(Side::kNorth, 0);
+  EXPECT_EQ(stage_of(mtaji), Stage::kMtaji);
+  EXPECT_EQ(evaluate(mtaji, w), 7);
+  EXPECT_EQ(evaluate(Position::start(Variant::kBao), w), 7);
 }
 
 TEST(Evaluation, ClampsBelowMateScores) {
@@ -89,14 +111,17 @@ TEST(Evaluation, FeaturesAreCountedFromTheSideToMove) {
       Position q = p;
       q.pass_turn();
       const FeatureVector a = features(p), b = features(q);
+      const int o = weight_index(stage_of(p), Feature::kFront);
+      const int other = weight_index(Stage(1 - int(stage_of(p))), Feature::kFront);
       for (int k = 0; k < kFeatureCount; ++k) {
         const Feature f = Feature(k);
+        EXPECT_EQ(a[other + k], 0) << "the other stage's half of the trace";
         if (f == Feature::kTempo) {
-          EXPECT_EQ(a[k], 1);
+          EXPECT_EQ(a[o + k], 1);
         } else if (f == Feature::kThreatUs) {
-          EXPECT_EQ(a[k], b[size_t(Feature::kThreatThem)]);
+          EXPECT_EQ(a[o + k], b[o + int(Feature::kThreatThem)]);
         } else if (f != Feature::kThreatThem) {
-          EXPECT_EQ(a[k], -b[k]) << kFeatureNames[k] << " in " << position_string(p);
+          EXPECT_EQ(a[o + k], -b[o + k]) << kFeatureNames[k] << " in " << position_string(p);
         }
       }
     }
@@ -167,7 +192,9 @@ std::string weights_text(std::string_view extra = "", std::string_view skip = ""
 TEST(WeightsFile, RoundTripsEveryVariant) {
   std::mt19937_64 rng(3);
   for (Variant v : kAllVariants) {
-    const WeightsFile file{v, random_weights(rng)};
+    WeightsFile file{v, random_weights(rng)};
+    if (v != Variant::kKiswahili)  // only kiswahili has namua weights
+      std::fill(file.weights.begin() + kFeatureCount, file.weights.end(), 0);
     absl::StatusOr<WeightsFile> back = parse_weights(format_weights(file, "two\nlines"));
     ASSERT_TRUE(back.ok()) << back.status();
     EXPECT_EQ(back->variant, v);
@@ -213,6 +240,12 @@ TEST(WeightsFile, RefusesEveryMalformedFile) {
   expect_error("variant bao\nfront 1 2\n", "expected '<name> <value>'");
   expect_error("front 100\n", "line 1: expected 'variant <name>'");
   expect_error("variant chess\n", "unknown variant 'chess'");
+  expect_error(weights_text("namua_front 3\n"),
+               "line 16: weight 'namua_front': only kiswahili has a namua stage");
+  std::string kiswahili = "variant kiswahili\n";
+  for (std::string_view name : kWeightNames)
+    if (name != "namua_tempo") kiswahili += std::string(name) + " 1\n";
+  expect_error(kiswahili, "missing weight(s) namua_tempo");
   expect_error("", "no 'variant <name>' line");
   expect_error(std::string("variant bao\nfront \0 1\n", 22), "line 2");
 }

@@ -8,7 +8,7 @@ namespace {
 
 double evaluation(const FeatureVector& f, const RealWeights& w) {
   double e = 0;
-  for (int j = 0; j < kFeatureCount; ++j)
+  for (int j = 0; j < kWeightCount; ++j)
     e += w[j] * f[j];
   return e;
 }
@@ -17,14 +17,14 @@ double evaluation(const FeatureVector& f, const RealWeights& w) {
 
 RealWeights to_real(const Weights& w) {
   RealWeights r;
-  for (int j = 0; j < kFeatureCount; ++j)
+  for (int j = 0; j < kWeightCount; ++j)
     r[j] = w[j];
   return r;
 }
 
 Weights to_integer(const RealWeights& w) {
   Weights r;
-  for (int j = 0; j < kFeatureCount; ++j)
+  for (int j = 0; j < kWeightCount; ++j)
     r[j] = int32_t(std::lround(w[j]));
   return r;
 }
@@ -81,11 +81,11 @@ RealWeights fit_weights(const std::vector<TexelSample>& samples, const RealWeigh
       if (s.held_out) continue;
       const double p = predict(evaluation(s.features, w), k);
       const double g = 2 * (p - s.target) * p * (1 - p) * k;
-      for (int j = 0; j < kFeatureCount; ++j)
+      for (int j = 0; j < kWeightCount; ++j)
         grad[j] += g * s.features[j];
     }
     const double b1 = 1 - std::pow(kBeta1, epoch), b2 = 1 - std::pow(kBeta2, epoch);
-    for (int j = 0; j < kFeatureCount; ++j) {
+    for (int j = 0; j < kWeightCount; ++j) {
       if (options.frozen[j]) continue;
       const double gj = grad[j] / double(n);
       m[j] = kBeta1 * m[j] + (1 - kBeta1) * gj;

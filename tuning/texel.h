@@ -11,7 +11,7 @@
 
 namespace kete::tuning {
 
-using RealWeights = std::array<double, kFeatureCount>;
+using RealWeights = std::array<double, kWeightCount>;
 
 struct TexelSample {
   FeatureVector features;
@@ -35,8 +35,8 @@ double fit_scale(const std::vector<TexelSample>& samples, const RealWeights& w);
 
 struct FitOptions {
   int epochs = 3000;
-  double learning_rate = 1.0;                // Adam step, centi-seeds per unit
-  std::array<bool, kFeatureCount> frozen{};  // weights the fit leaves alone
+  double learning_rate = 1.0;               // Adam step, centi-seeds per unit
+  std::array<bool, kWeightCount> frozen{};  // weights the fit leaves alone
 };
 
 // Adam on the training loss from `start` with k fixed; progress(epoch, training loss) is

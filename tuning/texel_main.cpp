@@ -41,8 +41,8 @@ absl::Status parse_freeze(std::string_view list, FitOptions& fit) {
     const size_t comma = list.find(',');
     const std::string_view name = list.substr(0, comma);
     bool found = false;
-    for (int j = 0; j < kFeatureCount; ++j)
-      if (kFeatureNames[j] == name) fit.frozen[j] = found = true;
+    for (int j = 0; j < kWeightCount; ++j)
+      if (kWeightNames[j] == name) fit.frozen[j] = found = true;
     if (!found)
       return absl::InvalidArgumentError(fmt::format("--freeze: unknown weight '{}'", name));
     list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
@@ -167,8 +167,9 @@ int run(const Options& o) {
       "{:.6f}",
       train0, held0, train1, held1);
   fmt::print("{}\n", report);
-  for (int j = 0; j < kFeatureCount; ++j)
-    fmt::print("  {:<12} {:>6} -> {:>6}\n", kFeatureNames[j], start[j], tuned[j]);
+  for (int j = 0; j < kWeightCount; ++j)
+    if (j < kFeatureCount || o.variant == Variant::kKiswahili)
+      fmt::print("  {:<18} {:>6} -> {:>6}\n", kWeightNames[j], start[j], tuned[j]);
   std::ofstream out(o.out);
   out << format_weights({o.variant, tuned},
                         fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
