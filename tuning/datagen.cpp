@@ -117,12 +117,9 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  absl::StatusOr<Args> args = split_args(argc, argv);
-  absl::StatusOr<Options> options = args.ok() ? parse_options(*args) : args.status();
-  if (!options.ok()) {
-    fmt::print(stderr, "kete-datagen: {}\n{}", kete::error_text(options.status()), kUsage);
-    return 2;
-  }
+  const std::optional<Options> options =
+      parse_or_usage<Options>("kete-datagen", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
   std::signal(SIGINT, [](int) { interrupted = true; });
   return run(*options);
 }

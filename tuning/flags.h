@@ -3,6 +3,7 @@
 #pragma once
 
 #include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -31,6 +32,18 @@ inline absl::StatusOr<Args> split_args(int argc, char** argv) {
     args.pairs.emplace_back(argv[i], argv[i + 1]);
   }
   return args;
+}
+
+// The options of a tool's command line, parsed by parse(const Args&); on an error prints
+// "<tool>: <error>" and the usage to stderr and returns nothing.
+template <class Options, class Parse>
+std::optional<Options> parse_or_usage(std::string_view tool, std::string_view usage, int argc,
+                                      char** argv, Parse parse) {
+  absl::StatusOr<Args> args = split_args(argc, argv);
+  absl::StatusOr<Options> options = args.ok() ? parse(*args) : args.status();
+  if (options.ok()) return *std::move(options);
+  fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
+  return std::nullopt;
 }
 
 template <class T>
