@@ -1,25 +1,16 @@
 // Analysis: a pasted position, infinite analysis with MultiPV whose info lines arrive in
 // the table, the engine's errors shown as they are, and the takasia state drawn.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { Engine, expected, launchBrowser, openGui, readBoard, startServer, waitIdle } from "./gui.mjs";
+import { expected, guiSession, readBoard, waitIdle } from "./gui.mjs";
 
-let server, browser, engine, gui;
+let engine, gui;
 
-before(async () => {
-  engine = new Engine();
-  server = await startServer();
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
+guiSession(async (s) => {
+  ({ engine, gui } = s);
   await gui.page.click('#modes [data-mode="analyse"]');
   await waitIdle(gui.page);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
 });
 
 // The 1994 game after A7L a5R (rules.md section 7).

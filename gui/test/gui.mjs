@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 import { Engine, guiDir, ketePath } from "./engine.mjs";
@@ -80,6 +81,26 @@ export async function openGui(context, url) {
   await page.waitForSelector("svg.board [data-pit]");
   await page.selectOption("#speed", "4");
   return { page, errors };
+}
+
+// Registers the hooks of a test file that drives one GUI page: before its tests, a kete
+// of the test's own, the GUI server, Chromium and the page, handed to ready(session);
+// after them, all of it closed again.
+export function guiSession(ready = async () => {}) {
+  const session = {};
+  before(async () => {
+    session.engine = new Engine();
+    session.server = await startServer();
+    session.browser = await launchBrowser();
+    session.gui = await openGui(session.browser.context, session.server.url);
+    await ready(session);
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+    session.engine?.close();
+  });
+  return session;
 }
 
 // Nothing running: no task, no animation (an infinite analysis does not count as busy).

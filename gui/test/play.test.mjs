@@ -1,23 +1,14 @@
 // Playing kete in every variant: only kete's legal moves are offered, and after every
 // move (the player's and the engine's) the drawn board is kete's `query fen`.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { Engine, expected, launchBrowser, moveList, openGui, readBoard, startServer, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
 
-let server, browser, engine, gui;
+let engine, gui;
 
-before(async () => {
-  engine = new Engine();
-  server = await startServer();
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
+guiSession(async (s) => {
+  ({ engine, gui } = s);
 });
 
 const pitOf = (token) => /^[ABab]\d+/.exec(token)[0];

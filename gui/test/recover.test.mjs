@@ -1,23 +1,14 @@
 // A dead engine: killed between moves, killed mid-search, or never started. The page
 // says so plainly and, after a restart, goes on with the same game without a reload.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { Engine, expected, launchBrowser, moveList, openGui, readBoard, startServer, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, readBoard, waitIdle, startServer } from "./gui.mjs";
 
-let server, browser, engine, gui;
+let engine, gui;
 
-before(async () => {
-  engine = new Engine();
-  server = await startServer();
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
+const session = guiSession(async (s) => {
+  ({ engine, gui } = s);
 });
 
 const pid = (page) => page.getAttribute("#engine-status", "data-pid").then(Number);
@@ -86,7 +77,7 @@ test("the engine killed during an infinite analysis", async () => {
 
 test("an engine command that cannot start is reported", async () => {
   const broken = await startServer(["/nonexistent/engine"]);
-  const page = await browser.context.newPage();
+  const page = await session.browser.context.newPage();
   try {
     await page.goto(broken.url);
     await page.waitForSelector("#dead-banner", { state: "visible" });

@@ -6,28 +6,22 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 
-import { Engine, expected, ketePath, launchBrowser, moveList, openGui, readBoard, startServer, waitIdle } from "./gui.mjs";
+import { expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
 
 const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
-let server, browser, engine, gui, tmp;
+let engine, gui, tmp;
 
-before(async () => {
+guiSession(async (s) => {
+  ({ engine, gui } = s);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-watch-"));
-  engine = new Engine();
-  server = await startServer();
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
   await gui.page.click('#modes [data-mode="watch"]');
   await waitIdle(gui.page);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
+after(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
