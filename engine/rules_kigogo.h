@@ -18,8 +18,8 @@ struct KigogoRules {
   // A side with no seeds has lost; the side to move is checked first.
   static std::optional<Side> loser(const Position& p) {
     const Side us = p.side_to_move();
-    if (p.ring_seeds(us) == 0) return us;
-    if (p.ring_seeds(~us) == 0) return ~us;
+    if (p.ring_empty(us)) return us;
+    if (p.ring_empty(~us)) return ~us;
     return std::nullopt;
   }
 
