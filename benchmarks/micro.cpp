@@ -8,8 +8,9 @@
 //   key_scratch/<rules>        Position::compute_key()
 //   key_incremental/<rules>    one pit's incremental key update (set_seeds)
 //   evaluate/<rules>           evaluate()
-//   playout/<rules>            one random game from the start (to its end or 1000 plies)
-//   playout_reservoir/<rules>  the same, keeping one child by reservoir sampling
+//   playout/<rules>            one random game from the start (to its end or 1000 plies),
+//                              one move played per ply (engine/playout.h)
+//   playout_all_moves/<rules>  the same, every move of a ply played out and one picked
 //   tt_store|tt_probe/<MiB>    the transposition table on random keys
 //
 // Items are operations: one per position of the set (the set is cycled as a whole), one
@@ -27,6 +28,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/notation.h"
+#include "engine/playout.h"
 #include "engine/rules.h"
 #include "engine/weights.h"
 #include "search/tt.h"
@@ -161,9 +163,23 @@ void bm_evaluate(benchmark::State& state, const std::vector<Position>& positions
   state.SetItemsProcessed(state.iterations() * int64_t(positions.size()));
 }
 
-// Random moves until the game is decided or 1000 plies, as kete-throughput plays them.
+// Random moves until the game is decided or 1000 plies, one move played per ply
+// (engine/playout.h), as kete-throughput plays them.
 template <Rules R>
 void bm_playout(benchmark::State& state) {
+  const Position start = Position::start(R::kVariant);
+  std::mt19937_64 rng(1);
+  uint64_t plies = 0;
+  for (auto _ : state)
+    plies += uint64_t(random_playout<R>(start, rng, 1000));
+  state.SetItemsProcessed(state.iterations());
+  state.counters["plies/s"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
+}
+
+// The same with every move of a ply played out, every child copied into an array and one
+// picked (uniform over moves).
+template <Rules R>
+void bm_playout_all_moves(benchmark::State& state) {
   const Position start = Position::start(R::kVariant);
   std::mt19937_64 rng(1);
   std::array<Position, kMaxMoves> children;
@@ -175,32 +191,6 @@ void bm_playout(benchmark::State& state) {
       R::generate(p, [&](Move, const Position& child, int) { children[n++] = child; });
       if (n == 0) break;
       p = children[rng() % n];
-    }
-    benchmark::DoNotOptimize(p);
-  }
-  state.SetItemsProcessed(state.iterations());
-  state.counters["plies/s"] = benchmark::Counter(double(plies), benchmark::Counter::kIsRate);
-}
-
-// The same games without copying every child: each child replaces the kept one with
-// probability 1/k (reservoir sampling), so one 64-byte copy per move is not paid per
-// candidate. A different random stream, so its games differ from bm_playout's.
-template <Rules R>
-void bm_playout_reservoir(benchmark::State& state) {
-  const Position start = Position::start(R::kVariant);
-  std::mt19937_64 rng(1);
-  uint64_t plies = 0;
-  for (auto _ : state) {
-    Position p = start;
-    for (int ply = 0; ply < 1000; ++ply, ++plies) {
-      uint64_t k = 0;
-      Position kept;
-      R::generate(p, [&](Move, const Position& child, int) {
-        ++k;
-        if (uint64_t((unsigned __int128)rng() * k >> 64) == 0) kept = child;
-      });
-      if (k == 0) break;
-      p = kept;
     }
     benchmark::DoNotOptimize(p);
   }
@@ -269,7 +259,7 @@ void register_rules(const std::string& name, RuleSet rules, const std::string& p
   benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), bm_evaluate, positions);
   benchmark::RegisterBenchmark(("playout/" + name).c_str(), bm_playout<R>)
       ->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark(("playout_reservoir/" + name).c_str(), bm_playout_reservoir<R>)
+  benchmark::RegisterBenchmark(("playout_all_moves/" + name).c_str(), bm_playout_all_moves<R>)
       ->Unit(benchmark::kMicrosecond);
 }
 

@@ -1,13 +1,22 @@
-// kete-throughput: single-thread rules throughput per variant, printed as a markdown table.
+// kete-throughput: single-thread rules throughput per rules set, printed as markdown tables.
 //
-//   perft leaves/s   perft from the start to a fixed depth
-//   playouts/s       random games from the start to their end (or 1000 plies)
-//   seeds/move       seeds sown per generated move in that perft (every lap counted)
-//   ns/seed          perft time divided by the seeds it sowed
+// Table 1, from the start position:
+//   perft leaves/s     perft to a fixed depth
+//   playouts/s         random games to their end (or 1000 plies), one move played per ply
+//                      (engine/playout.h)
+//   all-moves po/s     the same games' rate when every move of a ply is played out and one
+//                      child is picked (the old playout, uniform over moves)
+//   seeds/move         seeds sown per generated move in that perft (every lap counted)
+//   ns/seed            perft time divided by the seeds it sowed
+// Table 2, how cost grows with depth: perft time per depth and its growth factor.
+// Table 3, how cost grows with the seeds a move sows: the moves of a perft tree bucketed by
+//   seeds sown per move, each bucket replayed alone (ns per move and per seed).
 //
-// Each figure is the median of --runs runs (default 5).
+// Each time is the median of --runs runs (default 5). --quick skips tables 2 and 3.
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -16,6 +25,7 @@
 #include <fmt/format.h>
 
 #include "engine/perft.h"
+#include "engine/playout.h"
 
 namespace kete {
 namespace {
@@ -29,6 +39,18 @@ double seconds_since(Clock::time_point t0) {
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
+}
+
+// The median over `runs` of the seconds f() takes.
+template <class F>
+double median_seconds(int runs, F&& f) {
+  std::vector<double> times;
+  for (int r = 0; r < runs; ++r) {
+    const auto t0 = Clock::now();
+    f(r);
+    times.push_back(seconds_since(t0));
+  }
+  return median(times);
 }
 
 struct SowStats {
@@ -45,9 +67,9 @@ void count_sowing(const Position& p, int depth, SowStats& stats) {
   });
 }
 
-// Plays random moves until the game is decided or 1000 plies; returns the plies played.
+// The old playout: every child of a ply copied into an array, one picked.
 template <Rules R>
-int playout(Position p, std::mt19937_64& rng) {
+int playout_all_moves(Position p, std::mt19937_64& rng) {
   std::array<Position, kMaxMoves> children;
   for (int ply = 0; ply < 1000; ++ply) {
     int n = 0;
@@ -64,6 +86,7 @@ struct Row {
   uint64_t leaves;
   double leaves_per_s;
   double playouts_per_s;
+  double all_moves_playouts_per_s;
   double plies_per_playout;
   double seeds_per_move;
   double ns_per_seed;
@@ -72,29 +95,133 @@ struct Row {
 template <Rules R>
 Row measure(std::string name, int depth, int playouts, int runs) {
   const Position start = Position::start(R::kVariant);
-  Row row{std::move(name), depth, 0, 0, 0, 0, 0, 0};
-  std::vector<double> perft_times, playout_times;
-  for (int r = 0; r < runs; ++r) {
-    auto t0 = Clock::now();
-    row.leaves = perft<R>(start, depth);
-    perft_times.push_back(seconds_since(t0));
-
+  Row row{std::move(name), depth, 0, 0, 0, 0, 0, 0, 0};
+  const double perft_s = median_seconds(runs, [&](int) { row.leaves = perft<R>(start, depth); });
+  uint64_t plies = 0;
+  const double playout_s = median_seconds(runs, [&](int r) {
     std::mt19937_64 rng(r);
-    uint64_t plies = 0;
-    t0 = Clock::now();
+    plies = 0;
     for (int g = 0; g < playouts; ++g)
-      plies += playout<R>(start, rng);
-    playout_times.push_back(seconds_since(t0));
-    row.plies_per_playout = double(plies) / playouts;
-  }
+      plies += random_playout<R>(start, rng, 1000);
+  });
+  const int all_moves_playouts = playouts / 10;
+  const double all_moves_s = median_seconds(runs, [&](int r) {
+    std::mt19937_64 rng(r);
+    for (int g = 0; g < all_moves_playouts; ++g)
+      playout_all_moves<R>(start, rng);
+  });
   SowStats stats;
   count_sowing<R>(start, depth, stats);
-  const double perft_s = median(perft_times);
   row.leaves_per_s = row.leaves / perft_s;
-  row.playouts_per_s = playouts / median(playout_times);
+  row.playouts_per_s = playouts / playout_s;
+  row.all_moves_playouts_per_s = all_moves_playouts / all_moves_s;
+  row.plies_per_playout = double(plies) / playouts;
   row.seeds_per_move = double(stats.seeds) / stats.moves;
   row.ns_per_seed = perft_s * 1e9 / stats.seeds;
   return row;
+}
+
+// ---- Growth with depth ----
+
+template <Rules R>
+void print_depth_growth(const std::string& name, int max_depth, int runs) {
+  const Position start = Position::start(R::kVariant);
+  double previous = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    uint64_t leaves = 0;
+    const double s = median_seconds(runs, [&](int) { leaves = perft<R>(start, depth); });
+    fmt::print("| {} | {} | {} | {:.3f} ms | {:.1f} | {} |\n", name, depth, leaves, s * 1e3,
+               s * 1e9 / double(leaves),
+               previous > 0 ? fmt::format("{:.1f}x", s / previous) : std::string("-"));
+    previous = s;
+  }
+}
+
+// ---- Growth with seeds per move ----
+
+// A candidate of a position of the perft tree, with what it sowed.
+struct Sample {
+  Position p;
+  int tier;
+  int candidate;
+};
+
+// Buckets of seeds sown per move: 1-3, 4-7, 8-15, 16-31, 32-63, 64+.
+constexpr int kBuckets = 6;
+constexpr const char* kBucketNames[kBuckets] = {"1-3", "4-7", "8-15", "16-31", "32-63", "64+"};
+constexpr size_t kMaxSamples = 200000;
+
+// Where replayed children's keys go, so that the replay is not optimised away.
+volatile uint64_t g_sink = 0;
+
+int bucket_of(double seeds_per_move) {
+  int b = 0;
+  for (int limit = 4; b < kBuckets - 1 && seeds_per_move >= limit; limit *= 2)
+    ++b;
+  return b;
+}
+
+struct Bucket {
+  std::vector<Sample> samples;
+  uint64_t moves = 0, seeds = 0;
+};
+
+// Walks the perft tree as generation plays it (tier by tier until one has a legal move)
+// and files each candidate that has moves under its seeds per move.
+template <Rules R>
+void collect(const Position& p, int depth, std::array<Bucket, kBuckets>& buckets) {
+  const Candidates c = R::candidates(p);
+  bool legal = false;
+  for (int t = 0; t < c.tiers && !legal; ++t)
+    for (uint64_t bits = c.tier[t]; bits; bits &= bits - 1) {
+      const int cand = std::countr_zero(bits);
+      uint64_t moves = 0, seeds = 0;
+      R::play_candidate(p, t, cand, [&](Move, const Position& child, int sown) {
+        ++moves;
+        seeds += uint64_t(sown);
+        if (depth > 1) collect<R>(child, depth - 1, buckets);
+      });
+      if (!moves) continue;
+      legal = true;
+      Bucket& b = buckets[bucket_of(double(seeds) / double(moves))];
+      if (b.samples.size() == kMaxSamples) continue;
+      b.samples.push_back({p, t, cand});
+      b.moves += moves;
+      b.seeds += seeds;
+    }
+}
+
+template <Rules R>
+void print_seed_growth(const std::string& name, int depth, int runs) {
+  std::array<Bucket, kBuckets> buckets;
+  collect<R>(Position::start(R::kVariant), depth, buckets);
+  for (int b = 0; b < kBuckets; ++b) {
+    const Bucket& bucket = buckets[b];
+    if (bucket.samples.empty()) continue;
+    uint64_t sink = 0;
+    // Enough passes over the bucket for about 20 ms per run.
+    const int passes = std::max<int>(1, int(2e5 / double(bucket.seeds + bucket.moves)));
+    const double s = median_seconds(runs, [&](int) {
+      for (int pass = 0; pass < passes; ++pass)
+        for (const Sample& x : bucket.samples)
+          R::play_candidate(x.p, x.tier, x.candidate,
+                            [&](Move, const Position& child, int) { sink += child.key(); });
+    });
+    const double moves = double(bucket.moves) * passes, seeds = double(bucket.seeds) * passes;
+    g_sink = sink;
+    fmt::print("| {} | {} | {} | {:.1f} | {:.1f} | {:.2f} |\n", name, kBucketNames[b], bucket.moves,
+               seeds / moves, s * 1e9 / moves, s * 1e9 / seeds);
+  }
+}
+
+// Calls f<R>(name, perft depth) for every rules set.
+template <class F>
+void for_each_rules(F&& f) {
+  f.template operator()<BaoRules>("bao", 5);
+  f.template operator()<KigogoRules>("kigogo", 6);
+  f.template operator()<KujifunzaRules<KichwaRule::kChoose>>("kujifunza choose", 6);
+  f.template operator()<KujifunzaRules<KichwaRule::kFollow>>("kujifunza follow", 8);
+  f.template operator()<KiswahiliRules>("kiswahili", 10);
 }
 
 }  // namespace
@@ -103,21 +230,39 @@ Row measure(std::string name, int depth, int playouts, int runs) {
 int main(int argc, char** argv) {
   using namespace kete;
   int runs = 5;
-  for (int i = 1; i + 1 < argc; ++i)
-    if (!std::strcmp(argv[i], "--runs")) runs = std::max(1, std::atoi(argv[i + 1]));
-
-  std::vector<Row> rows;
-  rows.push_back(measure<BaoRules>("bao", 5, 2000, runs));
-  rows.push_back(measure<KigogoRules>("kigogo", 6, 2000, runs));
-  rows.push_back(measure<KujifunzaRules<KichwaRule::kChoose>>("kujifunza choose", 6, 2000, runs));
-  rows.push_back(measure<KujifunzaRules<KichwaRule::kFollow>>("kujifunza follow", 8, 2000, runs));
-  rows.push_back(measure<KiswahiliRules>("kiswahili", 10, 500, runs));
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    if (!std::strcmp(argv[i], "--quick")) quick = true;
+  }
 
   fmt::print(
-      "| rules | perft depth | leaves | leaves/s | playouts/s | plies/playout | "
-      "seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|\n");
-  for (const Row& r : rows)
-    fmt::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n", r.name, r.depth,
-               r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s, r.plies_per_playout,
-               r.seeds_per_move, r.ns_per_seed);
+      "| rules | perft depth | leaves | leaves/s | playouts/s | all-moves playouts/s | "
+      "plies/playout | seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|---|\n");
+  for_each_rules([&]<Rules R>(const char* name, int depth) {
+    const Row r = measure<R>(name, depth, 20000, runs);
+    fmt::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n", r.name,
+               r.depth, r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s,
+               r.all_moves_playouts_per_s, r.plies_per_playout, r.seeds_per_move, r.ns_per_seed);
+    std::fflush(stdout);
+  });
+  if (quick) return 0;
+
+  fmt::print(
+      "\nPerft time per depth from the start:\n\n"
+      "| rules | depth | leaves | time | ns/leaf | x previous |\n|---|---|---|---|---|---|\n");
+  for_each_rules([&]<Rules R>(const char* name, int depth) {
+    print_depth_growth<R>(name, depth, runs);
+    std::fflush(stdout);
+  });
+
+  fmt::print(
+      "\nMoves of the perft tree one ply short of the depth above, by seeds sown per move, "
+      "each bucket replayed alone:\n\n"
+      "| rules | seeds/move | moves | mean seeds/move | ns/move | ns/seed |\n"
+      "|---|---|---|---|---|---|\n");
+  for_each_rules([&]<Rules R>(const char* name, int depth) {
+    print_seed_growth<R>(name, depth - 1, runs);
+    std::fflush(stdout);
+  });
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "engine/types.h"
@@ -29,6 +30,8 @@ struct Keys {
   std::array<uint64_t, 2 * kMaxRing + 1> takasia{};
   uint64_t north_to_move = 0;
   std::array<uint64_t, 4> variant{};
+  // drop[s][i][c] = pit[s][i][c] ^ pit[s][i][c + 1]: the key change of one seed sown.
+  std::array<std::array<std::array<uint64_t, kMaxSeeds>, kMaxRing>, 2> drop{};
 };
 
 constexpr Keys make_keys() {
@@ -48,6 +51,10 @@ constexpr Keys make_keys() {
   k.north_to_move = splitmix64(state);
   for (auto& v : k.variant)
     v = splitmix64(state);
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < kMaxRing; ++i)
+      for (int c = 0; c < kMaxSeeds; ++c)
+        k.drop[s][i][c] = k.pit[s][i][c] ^ k.pit[s][i][c + 1];
   return k;
 }
 
@@ -93,7 +100,15 @@ class Position {
   int front_seeds(Side s) const;
   int ring_seeds(Side s) const;
   int total_seeds() const { return ring_seeds(Side::kSouth) + ring_seeds(Side::kNorth); }
-  bool front_empty(Side s) const { return front_seeds(s) == 0; }
+  // Emptiness tests, which every move makes (the loser), a word of pits at a time.
+  bool front_empty(Side s) const {
+    const auto& ring = pits_[index(s)];
+    return (width() == 8 ? word(ring, 0) : word(ring, 0) | word(ring, 8, 4)) == 0;
+  }
+  bool ring_empty(Side s) const {
+    const auto& ring = pits_[index(s)];
+    return (word(ring, 0) | word(ring, 8) | word(ring, 16)) == 0;
+  }
 
   // Setters keep the key up to date.
   void set_seeds(Side s, int i, int n) {
@@ -103,6 +118,21 @@ class Position {
     pit = uint8_t(n);
   }
   void add_seeds(Side s, int i, int n) { set_seeds(s, i, seeds(s, i) + n); }
+  // One seed into each of side s's pits first..last (consecutive ring indices): the
+  // sowing step, one key table load per pit. The key is kept in a register through the
+  // run (a byte store could alias key_ if it were updated in place).
+  void drop_run(Side s, int first, int last) {
+    assert(0 <= first && last < 2 * width());
+    uint8_t* pits = pits_[index(s)].data();
+    const auto& drop = zobrist::kKeys.drop[index(s)];
+    uint64_t key = key_;
+    for (int i = first; i <= last; ++i) {
+      assert(pits[i] < kMaxSeeds);
+      key ^= drop[i][pits[i]];
+      ++pits[i];
+    }
+    key_ = key;
+  }
   void set_hand(Side s, int n);
   void set_house(Side s, bool intact);
   void set_takasia(const Pit* p);
@@ -130,6 +160,13 @@ class Position {
   }
 
  private:
+  // The pits i..i+7 of a ring as one word (only the first `bytes` of them, the rest 0).
+  static uint64_t word(const std::array<uint8_t, kMaxRing>& ring, int i, int bytes = 8) {
+    uint64_t w = 0;
+    std::memcpy(&w, ring.data() + i, size_t(bytes));
+    return w;
+  }
+
   std::array<std::array<uint8_t, kMaxRing>, 2> pits_{};
   std::array<uint8_t, 2> hand_{};
   uint8_t houses_ = 0;

@@ -10,16 +10,20 @@
 #include "engine/rules_kigogo.h"
 #include "engine/rules_kiswahili.h"
 #include "engine/rules_kujifunza.h"
+#include "engine/tiers.h"
 
 namespace kete {
 
 // A rules type generates every legal move of a position with the position it leads to
-// (copy-make), and tells who has lost a finished position.
+// (copy-make), and tells who has lost a finished position. Generation goes by tiers of
+// candidates (engine/tiers.h), which a random playout can play one at a time.
 template <class R>
-concept Rules = requires(const Position& p) {
+concept Rules = requires(const Position& p, void (&emit)(Move, const Position&, int)) {
   { R::kVariant } -> std::convertible_to<Variant>;
   { R::loser(p) } -> std::same_as<std::optional<Side>>;
   R::generate(p, [](Move, const Position&, int /*seeds_sown*/) {});
+  { R::candidates(p) } -> std::same_as<Candidates>;
+  R::play_candidate(p, 0, 0, emit);
 };
 
 static_assert(Rules<BaoRules>);

@@ -5,6 +5,7 @@
 
 #include "engine/move.h"
 #include "engine/sowing.h"
+#include "engine/tiers.h"
 
 namespace kete {
 
@@ -18,18 +19,31 @@ struct BaoRules {
   // Calls emit(move, child, seeds_sown) for every legal move.
   template <class Emit>
   static void generate(const Position& p, Emit&& emit) {
-    if (loser(p)) return;
+    generate_by_tiers<BaoRules>(p, emit);
+  }
+
+  // One tier: every pit of 2+, either way.
+  static Candidates candidates(const Position& p) {
+    Candidates c;
+    if (loser(p)) return c;
     const Side us = p.side_to_move();
-    for (int start = 0; start < R::kSize; ++start) {
-      if (p.seeds(us, start) < 2) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-        Position child = p;
-        const int sown = play(child, us, start, d);
-        if (sown < 0) continue;
-        child.pass_turn();
-        emit(Move(start, d), child, sown);
-      }
-    }
+    uint64_t starts = 0;
+    for (int start = 0; start < R::kSize; ++start)
+      if (p.seeds(us, start) >= 2) starts |= both_ways(start);
+    c.add(starts);
+    return c;
+  }
+
+  template <class Emit>
+  static void play_candidate(const Position& p, int /*tier*/, int c, Emit&& emit) {
+    const Side us = p.side_to_move();
+    const int start = candidate_pit(c);
+    const Dir d = candidate_dir(c);
+    Position child = p;
+    const int sown = play(child, us, start, d);
+    if (sown < 0) return;
+    child.pass_turn();
+    emit(Move(start, d), child, sown);
   }
 
   // Plays the move from `start` in direction d on p; returns the seeds sown, or -1 if

@@ -6,6 +6,7 @@
 
 #include "engine/move.h"
 #include "engine/sowing.h"
+#include "engine/tiers.h"
 
 namespace kete {
 
@@ -18,37 +19,50 @@ struct KigogoRules {
   // A side with no seeds has lost; the side to move is checked first.
   static std::optional<Side> loser(const Position& p) {
     const Side us = p.side_to_move();
-    if (p.ring_seeds(us) == 0) return us;
-    if (p.ring_seeds(~us) == 0) return ~us;
+    if (p.ring_empty(us)) return us;
+    if (p.ring_empty(~us)) return ~us;
     return std::nullopt;
   }
 
   template <class Emit>
   static void generate(const Position& p, Emit&& emit) {
-    if (loser(p)) return;
+    generate_by_tiers<KigogoRules>(p, emit);
+  }
+
+  // Pits of 2+; only when none of them has a legal move, singletons that step into an
+  // empty next pit.
+  static Candidates candidates(const Position& p) {
+    Candidates c;
+    if (loser(p)) return c;
     const Side us = p.side_to_move();
-    int legal = 0;
+    uint64_t sowing = 0, stepping = 0;
     for (int start = 0; start < R::kSize; ++start) {
-      if (p.seeds(us, start) < 2) continue;
-      Position child = p;
-      const int sown = play(child, us, start);
-      if (sown < 0) continue;
-      child.pass_turn();
-      emit(Move(start, kDir), child, sown);
-      ++legal;
+      const int n = p.seeds(us, start);
+      if (n >= 2) sowing |= candidate_bit(start, kDir);
+      if (n == 1 && p.seeds(us, R::next(start, kDir)) == 0) stepping |= candidate_bit(start, kDir);
     }
-    if (legal) return;
-    // Only when no pit of 2+ has a legal move may a singleton step into an empty next pit.
-    for (int start = 0; start < R::kSize; ++start) {
+    c.add(sowing);
+    c.add(stepping);
+    return c;
+  }
+
+  template <class Emit>
+  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
+    const Side us = p.side_to_move();
+    const int start = candidate_pit(c);
+    Position child = p;
+    int sown = 1;
+    if (tier == 0) {
+      sown = play(child, us, start);
+      if (sown < 0) return;
+    } else {
       const int to = R::next(start, kDir);
-      if (p.seeds(us, start) != 1 || p.seeds(us, to) != 0) continue;
-      Position child = p;
       child.set_seeds(us, start, 0);
       child.set_seeds(us, to, 1);
       capture(child, us, to);
-      child.pass_turn();
-      emit(Move(start, kDir), child, 1);
     }
+    child.pass_turn();
+    emit(Move(start, kDir), child, sown);
   }
 
  private:

@@ -7,6 +7,7 @@
 
 #include "engine/move.h"
 #include "engine/sowing.h"
+#include "engine/tiers.h"
 
 namespace kete {
 
@@ -20,19 +21,44 @@ struct KiswahiliRules {
 
   template <class Emit>
   static void generate(const Position& p, Emit&& emit) {
-    if (loser(p)) return;
-    // Every child gets its takasia field here, the one place that knows the parent.
+    generate_by_tiers<KiswahiliRules>(p, emit);
+  }
+
+  // The tiers of namua (6.2): captures; else takasa; else, with the house destroyed,
+  // singletons. Of mtaji (6.4, 6.6): captures of the takasia target; else captures; else
+  // takata from the front row; else from the back row.
+  static Candidates candidates(const Position& p) {
+    Candidates c;
+    if (loser(p)) return c;
+    if (p.hand(p.side_to_move()) > 0)
+      namua_candidates(p, c);
+    else
+      mtaji_candidates(p, c);
+    return c;
+  }
+
+  // Every child gets its takasia field here, the one place that knows the parent.
+  template <class Emit>
+  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
     auto finish = [&](Move m, Position& child, int sown) {
       update_takasia(p, m, child);
       emit(m, static_cast<const Position&>(child), sown);
     };
-    if (p.hand(p.side_to_move()) > 0)
-      namua(p, finish);
-    else
-      mtaji(p, finish);
+    const int pit = candidate_pit(c);
+    const Dir d = candidate_dir(c);
+    if (p.hand(p.side_to_move()) > 0) {
+      if (tier == kNamuaCaptures) return namua_capture(p, pit, finish);
+      const bool tax = pit == kHouse && house_works(p);
+      return takasa(p, pit, d, tax, finish);
+    }
+    if (tier <= kMtajiCaptures) return mtaji_capture(p, pit, d, finish);
+    takata(p, pit, d, takasia_blocked(p), finish);
   }
 
  private:
+  static constexpr int kNamuaCaptures = 0;
+  static constexpr int kMtajiCaptures = 1;  // tier 0: of the takasia target only
+
   // A move being played out: the position, the choices so far and the sowing state.
   struct Turn {
     Position p;
@@ -48,41 +74,45 @@ struct KiswahiliRules {
 
   // ---- Namua (rules.md 6.2) ----
 
-  template <class Emit>
-  static void namua(const Position& p, Emit& emit) {
+  // The house of the side to move is intact and has 6+ seeds.
+  static bool house_works(const Position& p) {
+    const Side us = p.side_to_move();
+    return p.house_intact(us) && p.seeds(us, kHouse) >= 6;
+  }
+
+  static void namua_candidates(const Position& p, Candidates& c) {
     const Side us = p.side_to_move(), them = ~us;
-    int legal = 0;
-    auto counted = [&](Move m, Position& child, int sown) {
-      ++legal;
-      emit(m, child, sown);
-    };
-    // Captures: a front pit occupied before the seed, facing seeds.
-    for (int i = 0; i < W; ++i) {
-      if (!p.seeds(us, i) || !p.seeds(them, R::facing(i))) continue;
-      Turn t{p, Move(), us, true, true, -1};
-      put_hand_seed(t, i);
-      capture(t, i, /*first_namua=*/true, counted);
-    }
-    if (legal) return;
-    // Takasa. With the house destroyed, singletons only when no pit of 2+ has a legal move.
-    const bool house = p.house_intact(us);
-    const bool working = house && p.seeds(us, kHouse) >= 6;
+    // Captures: a front pit occupied before the seed, facing seeds (one candidate per
+    // pit; its moves choose the kichwa).
+    uint64_t captures = 0;
     int occupied = 0;
-    for (int i = 0; i < W; ++i)
+    for (int i = 0; i < W; ++i) {
       occupied += p.seeds(us, i) > 0;
+      if (p.seeds(us, i) && p.seeds(them, R::facing(i)))
+        captures |= candidate_bit(i, Dir::kClockwise);
+    }
+    c.add(captures);
+    // Takasa. With the house destroyed, singletons only when no pit of 2+ has a legal
+    // move. The working house only when it is the only occupied front pit (taxed then).
+    const bool house = p.house_intact(us), working = house_works(p);
+    uint64_t takasa = 0, singletons = 0;
     for (int i = 0; i < W; ++i) {
       const int n = p.seeds(us, i);
-      if (!n || (!house && n < 2)) continue;
-      if (i == kHouse && working) {
-        // The working house only when it is the only occupied front pit, and then taxed.
-        if (occupied == 1) takasa(p, i, /*tax=*/true, counted);
-        continue;
-      }
-      takasa(p, i, false, counted);
+      if (!n) continue;
+      if (!house && n < 2)
+        singletons |= both_ways(i);
+      else if (i != kHouse || !working || occupied == 1)
+        takasa |= both_ways(i);
     }
-    if (legal || house) return;
-    for (int i = 0; i < W; ++i)
-      if (p.seeds(us, i) == 1) takasa(p, i, false, counted);
+    c.add(takasa);
+    if (!house) c.add(singletons);
+  }
+
+  template <class Emit>
+  static void namua_capture(const Position& p, int i, Emit& emit) {
+    Turn t{p, Move(), p.side_to_move(), true, true, -1};
+    put_hand_seed(t, i);
+    capture(t, i, /*first_namua=*/true, emit);
   }
 
   static void put_hand_seed(Turn& t, int i) {
@@ -90,77 +120,80 @@ struct KiswahiliRules {
     t.p.add_seeds(t.us, i, 1);
   }
 
-  // Puts the hand seed into front pit i, lifts it (the tax: only 2 seeds) and sows both ways.
+  // Puts the hand seed into front pit i, lifts it (the tax: only 2 seeds) and sows.
   template <class Emit>
-  static void takasa(const Position& p, int i, bool tax, Emit& emit) {
-    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-      Turn t{p, Move(i, d), p.side_to_move(), true, false, -1};
-      put_hand_seed(t, i);
-      int n = 2;
-      if (tax)
-        t.p.add_seeds(t.us, i, -2);
-      else
-        n = lift_own(t, i);
-      start_lap(t, i, d, n, emit);
-    }
+  static void takasa(const Position& p, int i, Dir d, bool tax, Emit& emit) {
+    Turn t{p, Move(i, d), p.side_to_move(), true, false, -1};
+    put_hand_seed(t, i);
+    int n = 2;
+    if (tax)
+      t.p.add_seeds(t.us, i, -2);
+    else
+      n = lift_own(t, i);
+    start_lap(t, i, d, n, emit);
   }
 
   // ---- Mtaji (rules.md 6.4) ----
 
-  template <class Emit>
-  static void mtaji(const Position& p, Emit& emit) {
+  static void mtaji_candidates(const Position& p, Candidates& c) {
     const Side us = p.side_to_move();
-    int legal = 0;
-    auto counted = [&](Move m, Position& child, int sown) {
-      ++legal;
-      emit(m, child, sown);
-    };
     // The blocker's duty (6.6): capture the takasia target first if any capture can.
-    if (p.has_takasia() && p.takasia().side != us) {
-      const int target = p.takasia().index;
-      mtaji_captures(
-          p, [&](int f) { return f == target; }, counted);
-    }
-    if (legal) return;
-    mtaji_captures(
-        p, [](int) { return true; }, counted);
-    if (legal) return;
-    const int blocked = p.has_takasia() && p.takasia().side == us ? p.takasia().index : -1;
-    for (int i = 0; i < W; ++i)
-      if (i != blocked && p.seeds(us, i) >= 2) takata(p, i, blocked, counted);
-    if (legal) return;
-    for (int i = W; i < R::kSize; ++i)
-      if (p.seeds(us, i) >= 2) takata(p, i, blocked, counted);
+    const uint64_t captures = capture_candidates(p);
+    uint64_t of_target = 0;
+    if (p.has_takasia() && p.takasia().side != us)
+      for (uint64_t bits = captures; bits; bits &= bits - 1)
+        if (captured_first(p, std::countr_zero(bits)) == p.takasia().index)
+          of_target |= bits & -bits;
+    c.add(of_target);
+    c.add(captures & ~of_target);
+    const int blocked = takasia_blocked(p);
+    uint64_t front = 0, back = 0;
+    for (int i = 0; i < R::kSize; ++i)
+      if (i != blocked && p.seeds(us, i) >= 2) (R::is_front(i) ? front : back) |= both_ways(i);
+    c.add(front);
+    c.add(back);
   }
 
-  // Capture moves whose first capture takes an opponent front pit f with want(f).
-  template <class Want, class Emit>
-  static void mtaji_captures(const Position& p, Want&& want, Emit& emit) {
+  // The own front pit that takasia blocks for this move, or -1.
+  static int takasia_blocked(const Position& p) {
+    return p.has_takasia() && p.takasia().side == p.side_to_move() ? p.takasia().index : -1;
+  }
+
+  // Mtaji capture candidates: the first lap (under 16 seeds: it does not pass its start
+  // again) ends in an occupied own front pit facing seeds.
+  static uint64_t capture_candidates(const Position& p) {
     const Side us = p.side_to_move(), them = ~us;
+    uint64_t captures = 0;
     for (int start = 0; start < R::kSize; ++start) {
       const int n = p.seeds(us, start);
       if (n < 2 || n > 15) continue;
       for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-        // The first lap (under 16 seeds: it does not pass its start again) must end in an
-        // occupied own front pit facing seeds.
         const int end = lap_end<W>(start, d, n);
-        if (!R::is_front(end) || !p.seeds(us, end) || !p.seeds(them, R::facing(end))) continue;
-        if (!want(R::facing(end))) continue;
-        Turn t{p, Move(start, d, true), us, false, true, -1};
-        const int e = first_lap(t, start, d);
-        if (e < 0) continue;
-        capture(t, e, false, emit);
+        if (R::is_front(end) && p.seeds(us, end) && p.seeds(them, R::facing(end)))
+          captures |= candidate_bit(start, d);
       }
     }
+    return captures;
+  }
+
+  // The opponent front pit that capture candidate c captures first.
+  static int captured_first(const Position& p, int c) {
+    const int n = p.seeds(p.side_to_move(), candidate_pit(c));
+    return R::facing(lap_end<W>(candidate_pit(c), candidate_dir(c), n));
   }
 
   template <class Emit>
-  static void takata(const Position& p, int i, int blocked, Emit& emit) {
-    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-      Turn t{p, Move(i, d), p.side_to_move(), false, false, blocked};
-      const int e = first_lap(t, i, d);
-      if (e >= 0) run(t, e, emit);
-    }
+  static void mtaji_capture(const Position& p, int start, Dir d, Emit& emit) {
+    Turn t{p, Move(start, d, true), p.side_to_move(), false, true, -1};
+    const int e = first_lap(t, start, d);
+    if (e >= 0) capture(t, e, false, emit);
+  }
+
+  template <class Emit>
+  static void takata(const Position& p, int i, Dir d, int blocked, Emit& emit) {
+    Turn t{p, Move(i, d), p.side_to_move(), false, false, blocked};
+    const int e = first_lap(t, i, d);
+    if (e >= 0) run(t, e, emit);
   }
 
   // ---- Sowing a move (rules.md 6.3, 6.5) ----
@@ -309,13 +342,16 @@ struct KiswahiliRules {
   // are found.
   static unsigned first_capture_mask(const Position& p, int enough) {
     unsigned mask = 0;
-    int first = 0;
-    auto want = [&](int f) {
-      first = f;
-      return std::popcount(mask) < enough && !(mask & (1u << f));
-    };
-    auto found = [&](Move, Position&, int) { mask |= 1u << first; };
-    mtaji_captures(p, want, found);
+    for (uint64_t bits = capture_candidates(p); bits; bits &= bits - 1) {
+      const int c = std::countr_zero(bits);
+      const int f = captured_first(p, c);
+      if (std::popcount(mask) >= enough) break;
+      if (mask & (1u << f)) continue;
+      bool legal = false;
+      auto any = [&](Move, Position&, int) { legal = true; };
+      mtaji_capture(p, candidate_pit(c), candidate_dir(c), any);
+      if (legal) mask |= 1u << f;
+    }
     return mask;
   }
 };

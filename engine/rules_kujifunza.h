@@ -7,6 +7,7 @@
 
 #include "engine/move.h"
 #include "engine/sowing.h"
+#include "engine/tiers.h"
 
 namespace kete {
 
@@ -19,29 +20,49 @@ struct KujifunzaRules {
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
 
-  // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
-  // takata from front pits of 2+; else takata from back pits of 2+.
   template <class Emit>
   static void generate(const Position& p, Emit&& emit) {
-    if (loser(p)) return;
-    int legal = 0;
-    auto counted = [&](Move m, const Position& child, int sown) {
-      ++legal;
-      emit(m, child, sown);
-    };
+    generate_by_tiers<KujifunzaRules>(p, emit);
+  }
+
+  // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
+  // takata from front pits of 2+; else takata from back pits of 2+.
+  static Candidates candidates(const Position& p) {
+    Candidates c;
+    if (loser(p)) return c;
     const Side us = p.side_to_move();
+    uint64_t captures = 0, front = 0, back = 0;
     for (int start = 0; start < R::kSize; ++start) {
       const int n = p.seeds(us, start);
-      if (n < 2 || n > 15) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise})
-        capture_move(p, start, d, counted);
+      if (n < 2) continue;
+      (R::is_front(start) ? front : back) |= both_ways(start);
+      if (n > 15) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        // A capture move is one whose first lap (under 16 seeds, so it does not pass its
+        // start again) ends in an occupied own front pit facing seeds.
+        const int end = lap_end<W>(start, d, n);
+        if (R::is_front(end) && p.seeds(us, end) && p.seeds(~us, R::facing(end)))
+          captures |= candidate_bit(start, d);
+      }
     }
-    if (legal) return;
-    for (int start = 0; start < W; ++start)
-      takata_both_ways(p, start, counted);
-    if (legal) return;
-    for (int start = W; start < R::kSize; ++start)
-      takata_both_ways(p, start, counted);
+    c.add(captures);
+    c.add(front);
+    c.add(back);
+    return c;
+  }
+
+  template <class Emit>
+  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
+    const Side us = p.side_to_move();
+    const int start = candidate_pit(c), n = p.seeds(us, start);
+    const Dir d = candidate_dir(c);
+    Position child = p;
+    const int e = first_lap(child, us, start, d);
+    if (e < 0) return;
+    if (tier == 0)
+      capture(child, Move(start, d, true), e, d, n, emit);
+    else
+      relay<false>(child, Move(start, d), e, d, n, n, emit);
   }
 
  private:
@@ -51,32 +72,6 @@ struct KujifunzaRules {
     const int n = lift(p, us, start);
     if (R::is_front(start) && !R::is_front(R::next(start, d)) && p.front_empty(us)) return -1;
     return sow<W>(p, us, start, d, n);
-  }
-
-  template <class Emit>
-  static void capture_move(const Position& p, int start, Dir d, Emit& emit) {
-    const Side us = p.side_to_move();
-    // A capture move is one whose first lap (under 16 seeds, so it does not pass its
-    // start again) ends in an occupied own front pit facing seeds.
-    const int end = lap_end<W>(start, d, p.seeds(us, start));
-    if (!R::is_front(end) || !p.seeds(us, end) || !p.seeds(~us, R::facing(end))) return;
-    Position child = p;
-    const int e = first_lap(child, us, start, d);
-    if (e < 0) return;
-    capture(child, Move(start, d, true), e, d, p.seeds(us, start), emit);
-  }
-
-  template <class Emit>
-  static void takata_both_ways(const Position& p, int start, Emit& emit) {
-    if (p.seeds(p.side_to_move(), start) < 2) return;
-    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-      Position child = p;
-      const Side us = p.side_to_move();
-      const int n = p.seeds(us, start);
-      const int e = first_lap(child, us, start, d);
-      if (e < 0) continue;
-      relay<false>(child, Move(start, d), e, d, n, n, emit);
-    }
   }
 
   // Captures the pit facing lap end e and sows the seeds from the kichwa; under kChoose a

@@ -43,20 +43,30 @@ constexpr int lap_end(int from, Dir d, int n) {
 }
 
 // Sows n seeds of side s's ring one per pit in direction d, starting with the pit after
-// `from`, and returns the lap end. Laps longer than the ring are sown a round at a time,
-// so the cost is bounded by the ring size.
+// `from`, and returns the lap end. Laps longer than the ring add whole rounds to every
+// pit first; the rest falls on one or two runs of consecutive ring indices, sown without
+// a wrap test per pit.
 template <int W>
 inline int sow(Position& p, Side s, int from, Dir d, int n) {
   using R = Ring<W>;
-  const int rounds = n / R::kSize, rest = n % R::kSize;
-  const int touched = std::min(n, R::kSize);
-  int i = from;
-  for (int k = 1; k <= touched; ++k) {
-    i = R::next(i, d);
-    p.add_seeds(s, i, rounds + (k <= rest));
+  assert(from >= 0 && from < R::kSize && n >= 0);
+  const unsigned rounds = unsigned(n) / R::kSize, rest = unsigned(n) % R::kSize;
+  if (rounds)
+    for (int i = 0; i < R::kSize; ++i)
+      p.add_seeds(s, i, int(rounds));
+  const int end = lap_end<W>(from, d, int(rest));
+  if (!rest) return end;
+  // The partial round covers first..last in clockwise order, past the last pit if
+  // first > last.
+  const int first = d == Dir::kClockwise ? R::next(from, d) : end;
+  const int last = d == Dir::kClockwise ? end : R::next(from, d);
+  if (first <= last) {
+    p.drop_run(s, first, last);
+  } else {
+    p.drop_run(s, first, R::kSize - 1);
+    p.drop_run(s, 0, last);
   }
-  // After whole rounds the lap ends where the last seed of the partial round fell.
-  return lap_end<W>(from, d, rest);
+  return end;
 }
 
 // Sows n captured seeds in a re-entry lap that starts in the kichwa itself (rules.md
