@@ -1,40 +1,16 @@
 #include "arena/cli.h"
 
-#include <charconv>
 #include <thread>
 
 #include <fmt/format.h>
 
-#include "engine/notation.h"
+#include "arena/arg_cursor.h"
+#include "arena/match_flags.h"
 
 namespace kete::arena {
 namespace {
 
-absl::Status error(std::string message) {
-  return absl::InvalidArgumentError(std::move(message));
-}
-
-template <class T>
-absl::StatusOr<T> parse_number(std::string_view what, std::string_view text, T min, T max) {
-  T n{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n < min || n > max)
-    return error(fmt::format("{}: expected a number in {}..{}, got '{}'", what, min, max, text));
-  return n;
-}
-
-// `key=value` split at the first '='.
-std::pair<std::string, std::string> key_value(const std::string& arg) {
-  const size_t eq = arg.find('=');
-  if (eq == std::string::npos) return {arg, ""};
-  return {arg.substr(0, eq), arg.substr(eq + 1)};
-}
-
-std::string basename(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
+// kete-match's own flags; the match flags it shares with kete-spsa go to MatchFlags.
 class Parser {
  public:
   explicit Parser(const std::vector<std::string>& args) : args_(args) {}
@@ -44,46 +20,23 @@ class Parser {
   absl::Status flag(const std::string& name);
   bool* switch_flag(const std::string& name);
   std::string* text_flag(const std::string& name);
-  absl::Status number_flag(const std::string& name);
-  absl::Status rules(const std::string& flag);
-  absl::StatusOr<std::string> value(const std::string& flag);
-  template <class T>
-  absl::Status number(const std::string& flag, T& out, T min, T max) {
-    absl::StatusOr<std::string> v = value(flag);
-    if (!v.ok()) return v.status();
-    absl::StatusOr<T> n = parse_number<T>(flag, *v, min, max);
-    if (!n.ok()) return n.status();
-    out = *n;
-    return absl::OkStatus();
-  }
-  absl::Status engine();
   absl::Status sprt();
-  absl::Status time_control(const std::string& flag);
   absl::Status check();
 
-  const std::vector<std::string>& args_;
-  size_t at_ = 0;
+  ArgCursor args_;
   CommandLine cl_;
-  std::vector<EngineConfig> engines_;
-  int time_controls_ = 0;
-  bool random_plies_set_ = false;
-  int64_t margin_ms_ = 100, move_timeout_ms_ = 60000;
+  MatchFlags flags_{{cl_.match.rules, cl_.match.time_control, cl_.match.concurrency,
+                     cl_.match.inherit_stderr, cl_.openings_file, cl_.random_plies, cl_.seed},
+                    {.two_engines = true, .empty_openings = true}};
 };
 
 absl::StatusOr<CommandLine> Parser::parse() {
   cl_.match.games = 100;
   cl_.match.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
-  while (at_ < args_.size()) {
-    const std::string& arg = args_[at_++];
-    if (absl::Status s = flag(arg); !s.ok()) return s;
-  }
+  while (!args_.done())
+    if (absl::Status s = flag(args_.next()); !s.ok()) return s;
   if (absl::Status s = check(); !s.ok()) return s;
   return cl_;
-}
-
-absl::StatusOr<std::string> Parser::value(const std::string& flag) {
-  if (at_ >= args_.size()) return error(fmt::format("{} needs a value", flag));
-  return args_[at_++];
 }
 
 absl::Status Parser::flag(const std::string& name) {
@@ -92,137 +45,56 @@ absl::Status Parser::flag(const std::string& name) {
     return absl::OkStatus();
   }
   if (std::string* text = text_flag(name)) {
-    absl::StatusOr<std::string> v = value(name);
+    absl::StatusOr<std::string> v = args_.value(name);
     if (!v.ok()) return v.status();
     *text = *v;
     return absl::OkStatus();
   }
-  if (name == "--engine") return engine();
   if (name == "--sprt") return sprt();
-  if (name == "--variant" || name == "--kichwa") return rules(name);
-  if (name == "--tc" || name == "--movetime" || name == "--nodes" || name == "--depth")
-    return time_control(name);
-  return number_flag(name);
+  if (name == "--games") return args_.number(name, cl_.match.games, 1, 10'000'000);
+  return flags_.take(name, args_);
 }
 
 bool* Parser::switch_flag(const std::string& name) {
   if (name == "--help" || name == "-h") return &cl_.help;
   if (name == "--quiet") return &cl_.quiet;
-  if (name == "--engine-stderr") return &cl_.match.inherit_stderr;
   return nullptr;
 }
 
 std::string* Parser::text_flag(const std::string& name) {
-  if (name == "--openings") return &cl_.openings_file;
   if (name == "--pgn") return &cl_.pgn_file;
   if (name == "--replay") return &cl_.replay_file;
   return nullptr;
 }
 
-absl::Status Parser::number_flag(const std::string& name) {
-  if (name == "--games") return number(name, cl_.match.games, 1, 10'000'000);
-  if (name == "--concurrency") return number(name, cl_.match.concurrency, 1, 1024);
-  if (name == "--max-plies") return number(name, cl_.match.rules.max_plies, 1, 100000);
-  if (name == "--seed") return number<uint64_t>(name, cl_.seed, 0, UINT64_MAX);
-  if (name == "--margin") return number<int64_t>(name, margin_ms_, 0, 3'600'000);
-  if (name == "--move-timeout") return number<int64_t>(name, move_timeout_ms_, 1, 86'400'000);
-  if (name == "--random-plies") {
-    random_plies_set_ = true;
-    return number(name, cl_.random_plies, 0, 1000);
-  }
-  return error(fmt::format("unknown argument '{}'", name));
-}
-
-// --variant <name>, --kichwa <rule>
-absl::Status Parser::rules(const std::string& flag) {
-  absl::StatusOr<std::string> v = value(flag);
-  if (!v.ok()) return v.status();
-  RuleSet& rules = cl_.match.rules.rules;
-  if (flag == "--variant") {
-    const std::optional<Variant> variant = parse_variant(*v);
-    if (!variant)
-      return error(fmt::format("--variant: unknown '{}' (bao, kigogo, kiswahili, kujifunza)", *v));
-    rules.variant = *variant;
-  } else {
-    const std::optional<KichwaRule> k = parse_kichwa_rule(*v);
-    if (!k) return error(fmt::format("--kichwa: unknown '{}' (choose, follow)", *v));
-    rules.kichwa = *k;
-  }
-  return absl::OkStatus();
-}
-
-// --engine cmd=<path> [name=<name>] [arg=<argument>]... [option.<Name>=<value>]...
-absl::Status Parser::engine() {
-  EngineConfig e;
-  for (; at_ < args_.size() && args_[at_].rfind("--", 0) != 0; ++at_) {
-    const auto [key, v] = key_value(args_[at_]);
-    if (key == "cmd")
-      e.command = v;
-    else if (key == "name")
-      e.name = v;
-    else if (key == "arg")
-      e.args.push_back(v);
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-      e.options.emplace_back(key.substr(7), v);
-    else
-      return error(fmt::format("--engine: unknown key '{}' (cmd=, name=, arg=, option.<Name>=)",
-                               args_[at_]));
-  }
-  if (e.command.empty()) return error("--engine: cmd=<path> is missing");
-  if (e.name.empty()) e.name = basename(e.command);
-  engines_.push_back(std::move(e));
-  return absl::OkStatus();
-}
-
 // --sprt [elo0=<e>] [elo1=<e>] [alpha=<a>] [beta=<b>]
 absl::Status Parser::sprt() {
   SprtConfig c;
-  for (; at_ < args_.size() && args_[at_].rfind("--", 0) != 0; ++at_) {
-    const auto [key, v] = key_value(args_[at_]);
+  while (const std::string* word = args_.word()) {
+    const auto [key, v] = key_value(*word);
     double* field = key == "elo0"    ? &c.elo0
                     : key == "elo1"  ? &c.elo1
                     : key == "alpha" ? &c.alpha
                     : key == "beta"  ? &c.beta
                                      : nullptr;
     if (!field)
-      return error(
-          fmt::format("--sprt: unknown key '{}' (elo0=, elo1=, alpha=, beta=)", args_[at_]));
+      return bad_argument(
+          fmt::format("--sprt: unknown key '{}' (elo0=, elo1=, alpha=, beta=)", *word));
     absl::StatusOr<double> n = parse_number<double>("--sprt " + key, v, -2000, 2000);
     if (!n.ok()) return n.status();
     *field = *n;
   }
-  if (c.elo0 >= c.elo1) return error("--sprt: elo0 must be less than elo1");
+  if (c.elo0 >= c.elo1) return bad_argument("--sprt: elo0 must be less than elo1");
   if (c.alpha <= 0 || c.beta <= 0 || c.alpha + c.beta >= 1)
-    return error("--sprt: alpha and beta must be positive with alpha + beta < 1");
+    return bad_argument("--sprt: alpha and beta must be positive with alpha + beta < 1");
   cl_.match.sprt = c;
-  return absl::OkStatus();
-}
-
-absl::Status Parser::time_control(const std::string& flag) {
-  absl::StatusOr<std::string> v = value(flag);
-  if (!v.ok()) return v.status();
-  absl::StatusOr<TimeControl> tc =
-      flag == "--tc" ? parse_clock(*v) : parse_time_control(flag.substr(2) + "=" + *v);
-  if (!tc.ok()) return error(fmt::format("{}: {}", flag, error_text(tc.status())));
-  cl_.match.time_control = *tc;
-  ++time_controls_;
   return absl::OkStatus();
 }
 
 absl::Status Parser::check() {
   if (cl_.help || !cl_.replay_file.empty()) return absl::OkStatus();
-  if (engines_.size() != 2)
-    return error(fmt::format("expected two --engine, got {}", engines_.size()));
-  if (engines_[0].name == engines_[1].name)
-    return error(
-        fmt::format("both engines are called '{}': give them different name=", engines_[0].name));
-  if (time_controls_ != 1)
-    return error("give exactly one time control: --tc, --movetime, --nodes or --depth");
-  if (!cl_.openings_file.empty() && random_plies_set_)
-    return error("--openings and --random-plies exclude each other");
-  cl_.match.engines = {engines_[0], engines_[1]};
-  cl_.match.time_control.margin_ms = margin_ms_;
-  cl_.match.time_control.move_timeout_ms = move_timeout_ms_;
+  if (absl::Status s = flags_.finish(); !s.ok()) return s;
+  cl_.match.engines = {flags_.engines()[0], flags_.engines()[1]};
   return absl::OkStatus();
 }
 

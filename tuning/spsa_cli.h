@@ -1,6 +1,7 @@
 // The command line of kete-spsa (docs/tuning.md): parsed into a tuning configuration with
 // an error message that names the bad argument; nothing here starts a process or reads a
-// file. Engines, rules, time controls and openings are given as kete-match takes them.
+// file. Engines, rules, time controls and openings are given as kete-match takes them
+// (arena/match_flags.h).
 #pragma once
 
 #include <cstdint>
