@@ -67,9 +67,11 @@ int largest_threat(const Position& p, Side s) {
   return best;
 }
 
-// The one code path of the evaluation: calls add(feature, value) for every feature.
+// The one code path of the evaluation: calls add(feature, value) for every feature. The
+// threats, the costly part, are skipped (left out, that is 0) unless `threats` is set:
+// the evaluation needs them only when one of their weights is not 0.
 template <int W, class Add>
-void visit_features(const Position& p, Add&& add) {
+void visit_features(const Position& p, Add&& add, bool threats) {
   const Side us = p.side_to_move(), them = ~us;
   const RingCounts a = count_ring<W>(p, us), b = count_ring<W>(p, them);
   add(Feature::kFront, a.front - b.front);
@@ -80,8 +82,8 @@ void visit_features(const Position& p, Add&& add) {
   add(Feature::kEmptyFront, a.empty_front - b.empty_front);
   add(Feature::kKichwa, a.kichwa - b.kichwa);
   add(Feature::kKimbi, a.kimbi - b.kimbi);
-  add(Feature::kThreatUs, largest_threat<W>(p, us));
-  add(Feature::kThreatThem, largest_threat<W>(p, them));
+  add(Feature::kThreatUs, threats ? largest_threat<W>(p, us) : 0);
+  add(Feature::kThreatThem, threats ? largest_threat<W>(p, them) : 0);
   auto house_seeds = [&](Side s) {
     return p.house_intact(s) ? p.seeds(s, KiswahiliRules::kHouse) : 0;
   };
@@ -91,11 +93,11 @@ void visit_features(const Position& p, Add&& add) {
 }
 
 template <class Add>
-void visit_features(const Position& p, Add&& add) {
+void visit_features(const Position& p, Add&& add, bool threats = true) {
   if (p.width() == 12)
-    visit_features<12>(p, add);
+    visit_features<12>(p, add, threats);
   else
-    visit_features<8>(p, add);
+    visit_features<8>(p, add, threats);
 }
 
 Value clamp_to_eval_range(int64_t v) {
@@ -121,7 +123,10 @@ FeatureVector features(const Position& p) {
 Value evaluate(const Position& p, const Weights& w) {
   const int32_t* stage_weights = &w[weight_index(stage_of(p), Feature::kFront)];
   int64_t sum = 0;
-  visit_features(p, [&](Feature k, int v) { sum += int64_t(stage_weights[int(k)]) * v; });
+  const bool threats =
+      stage_weights[int(Feature::kThreatUs)] || stage_weights[int(Feature::kThreatThem)];
+  visit_features(
+      p, [&](Feature k, int v) { sum += int64_t(stage_weights[int(k)]) * v; }, threats);
   return clamp_to_eval_range(sum);
 }
 
