@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/rules_kigogo.h"
 #include "engine/rules_kiswahili.h"
 #include "engine/sowing.h"
 #include "engine/weights.h"
@@ -31,26 +32,32 @@ RingCounts count_ring(const Position& p, Side s) {
   return c;
 }
 
-// The seeds that side s's largest capture would take if s were to move, judged by each
-// move's first lap alone (relays and the takasia are ignored: this is a cheap estimate).
-// Kigogo: a lap ending in an empty front pit takes the facing pit and the one behind it
-// (rules.md 4). Namua: a hand seed on an occupied front pit takes the facing pit. Mtaji
-// and the simple rules: a lap of 2..2W-1 seeds ending on an occupied front pit does.
+// Kigogo's threat is exact: its relay sowing decides where the one capture of a move
+// falls, and a first-lap estimate missed it (docs/strength.md: the exact threat is what
+// made the fitted kigogo weights win). The moves of s are generated and the largest
+// number of seeds one takes out of the game is the threat.
+int largest_kigogo_capture(const Position& p, Side s) {
+  Position q = p;
+  q.set_side_to_move(s);
+  const int before = q.ring_seeds(~s);
+  int best = 0;
+  KigogoRules::generate(q, [&](Move, const Position& child, int) {
+    best = std::max(best, before - child.ring_seeds(~s));
+  });
+  return best;
+}
+
+// The seeds that side s's largest capture would take if s were to move. Kigogo: exact
+// (above). Otherwise judged by each move's first lap alone (relays and the takasia are
+// ignored: a cheap estimate): in namua a hand seed on an occupied front pit takes the
+// facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds ending on an occupied
+// front pit does.
 template <int W>
 int largest_threat(const Position& p, Side s) {
   using R = Ring<W>;
+  if (p.variant() == Variant::kKigogo) return largest_kigogo_capture(p, s);
   const Side o = ~s;
   int best = 0;
-  if (p.variant() == Variant::kKigogo) {
-    for (int i = 0; i < R::kSize; ++i) {
-      const int n = p.seeds(s, i);
-      if (n < 2 || n >= R::kSize) continue;
-      const int e = lap_end<W>(i, Dir::kAnticlockwise, n);
-      if (R::is_front(e) && p.seeds(s, e) == 0)
-        best = std::max(best, p.seeds(o, R::facing(e)) + p.seeds(o, R::behind_facing(e)));
-    }
-    return best;
-  }
   if (p.hand(s) > 0) {
     for (int j = 0; j < W; ++j)
       if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));

@@ -172,6 +172,20 @@ TEST(Evaluation, KigogoThreatTakesTheFileBehind) {
   EXPECT_EQ(feature(p, Feature::kThreatUs), 10);
 }
 
+// A6's 2 seeds end on A4, which holds one: the relay lifts both and sows on to end in the
+// empty A2, taking a11 and b11. A first-lap estimate would see no capture.
+TEST(Evaluation, KigogoThreatFollowsTheRelay) {
+  Position p = Position::empty(Variant::kKigogo);
+  p.set_seeds(Side::kSouth, 5, 2);   // A6
+  p.set_seeds(Side::kSouth, 3, 1);   // A4
+  p.set_seeds(Side::kNorth, 10, 4);  // a11 faces A2
+  p.set_seeds(Side::kNorth, 13, 6);  // b11, behind a11
+  p.set_seeds(Side::kNorth, 0, 1);
+  EXPECT_EQ(feature(p, Feature::kThreatUs), 10);
+  // North's a11 (4 seeds) ends in the empty a7, facing A6 (2) with an empty B6 behind.
+  EXPECT_EQ(feature(p, Feature::kThreatThem), 2);
+}
+
 TEST(Evaluation, NamuaThreatIsAnyOccupiedPitFacingSeeds) {
   const Position start = Position::start(Variant::kKiswahili);
   EXPECT_EQ(feature(start, Feature::kThreatUs), 0);  // the opening rows do not face
