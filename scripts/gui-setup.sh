@@ -7,16 +7,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# apt_install [--no-install-recommends] <package>...
 apt_install() {
   echo "gui-setup: installing $*" >&2
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >&2
 }
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  apt_install nodejs npm
+  apt_install --no-install-recommends nodejs npm
 fi
 major="$(node -p 'process.versions.node.split(".")[0]')"
 if ((major < 20)); then
@@ -28,6 +29,8 @@ if [ "${1:-}" = "--browser" ]; then
   for p in chromium fonts-dejavu-core; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
+  # With its recommended packages, as on the machines where headless Chromium was seen
+  # to work.
   if ((${#missing[@]})); then apt_install "${missing[@]}"; fi
 fi
 
