@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "engine/random.h"
 #include "engine/types.h"
 
 namespace kete {
@@ -16,12 +17,7 @@ inline constexpr int kMaxSeeds = 92;
 
 namespace zobrist {
 
-constexpr uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+using kete::splitmix64;
 
 struct Keys {
   std::array<std::array<std::array<uint64_t, kMaxSeeds + 1>, kMaxRing>, 2> pit{};
