@@ -172,22 +172,32 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
   const toMove = p.toMove === side;
   const who = side === "S" ? "South" : "North";
   const caption = d.caption?.[side] ? ` · ${escapeText(d.caption[side]!)}` : "";
-  const where = layout.upright ? ` (${top ? "left" : "right"})` : "";
   const captured = d.captured ? `, ${d.captured[side]} captured` : "";
+  const onBoard = `${seedsOnBoard(p, side)} on the board${captured}`;
   const handText = p.hands[side] > 0 ? `hand: ${p.hands[side]} seeds (namua)` : "hand: empty (mtaji)";
-  const hand =
+  const hand = (x: number, y: number, anchor: string) =>
     p.variant === "kiswahili"
-      ? `<text class="hand${layout.upright ? " upright-hand" : ""}" data-hand="${side}" data-seeds="${p.hands[side]}" ` +
-        (layout.upright ? `x="${kMarginX}" y="${y + 20}">` : `x="${size.width - kMarginX}" y="${y}">`) +
-        `${handText}</text>`
+      ? `<text class="hand ${anchor}" data-hand="${side}" data-seeds="${p.hands[side]}" x="${x}" y="${y}">${handText}</text>`
       : "";
-  return (
+  const open =
     `<g class="band ${toMove ? "to-move" : ""}" data-side="${side}" ${toMove ? 'data-to-move="true"' : ""}` +
     (d.captured ? ` data-captured="${d.captured[side]}"` : "") +
-    `>` +
-    `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who}${where}${caption}` +
-    ` <tspan class="on-board">(${seedsOnBoard(p, side)} on the board${captured})</tspan>${toMove ? " — to move" : ""}</text>` +
-    hand +
+    `>`;
+  if (layout.upright) {
+    // Narrow: the name on one line, the seeds and the hand on the next.
+    return (
+      open +
+      `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who} (${top ? "left" : "right"})${caption}</text>` +
+      `<text class="on-board" x="${kMarginX}" y="${y + 19}">${onBoard}</text>` +
+      hand(size.width - kMarginX, y + 19, "end") +
+      `</g>`
+    );
+  }
+  return (
+    open +
+    `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who}${caption}` +
+    ` <tspan class="on-board">(${onBoard})</tspan>${toMove ? " — to move" : ""}</text>` +
+    hand(size.width - kMarginX, y, "end") +
     `</g>`
   );
 }

@@ -116,6 +116,7 @@ class App {
   private selected: string | null = null;
   private focusPit: string | null = null;
   private focusPicker = false;
+  private focusBoard = false; // a move chosen in the picker by keyboard: the focus goes back to the board
   private analysing = false;
   private watching = false;
   private reviewing = false;
@@ -1106,6 +1107,8 @@ class App {
       void this.schedule(async () => {});
       return;
     }
+    // The picker disappears: the focus goes back to the board, not to the page's top.
+    this.focusBoard = target === document.activeElement;
     if (target.dataset.base && this.humanMayMove()) return this.startKichwa(target.dataset.base);
     if (target.dataset.move && this.humanMayMove()) this.humanMove(target.dataset.move);
     this.selected = null;
@@ -1283,7 +1286,11 @@ class App {
       layout,
     });
     $("flip").setAttribute("aria-pressed", String(layout.flipped));
-    if (hadFocus) board.querySelector<SVGGElement>(`[data-pit="${focus}"]`)?.focus();
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (hadFocus || (this.focusBoard && lost)) {
+      this.focusBoard = false;
+      board.querySelector<SVGGElement>(`[data-pit="${focus}"]`)?.focus();
+    }
   }
 
   private render(): void {
