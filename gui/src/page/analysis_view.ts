@@ -72,11 +72,6 @@ export class AnalysisView {
     this.drawProgress();
   }
 
-  // The PV of a rank, as shown.
-  pv(rank: number): string[] {
-    return this.best.get(rank)?.pv ?? [];
-  }
-
   add(line: string): void {
     const info = parseInfoLine(line);
     if (!info) return;

@@ -730,9 +730,16 @@ class App {
       const file = input.files?.[0];
       input.value = "";
       if (!file) return;
-      const text = await file.text();
-      $<HTMLTextAreaElement>("position-input").value = text;
-      this.loadText(text);
+      this.setBusy(+1); // reading the file is part of loading the game
+      try {
+        const text = await file.text();
+        $<HTMLTextAreaElement>("position-input").value = text;
+        this.loadText(text);
+      } catch (e) {
+        this.showError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        this.setBusy(-1);
+      }
     });
     $("save-game").addEventListener("click", () => this.saveGameFile());
     $("export").addEventListener("click", () => this.exportRecord());
@@ -1002,7 +1009,9 @@ class App {
     const game = this.game;
     if (!span || !game) return;
     event.preventDefault();
-    const moves = this.analysis.pv(Number(span.dataset.rank)).slice(0, Number(span.dataset.index) + 1);
+    // The line as it is shown (newer reports may have come since it was drawn).
+    const shown = [...(span.closest("tr")?.querySelectorAll(".pv-move") ?? [])].map((m) => m.textContent ?? "");
+    const moves = shown.slice(0, Number(span.dataset.index) + 1);
     const ply = this.mode === "analyse" ? this.viewPly : game.plies;
     if (!moves.length) return;
     void this.schedule(async (epoch) => {
