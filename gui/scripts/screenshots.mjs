@@ -139,7 +139,7 @@ const shots = [
     variant: "bao",
     position: "startpos moves A1R a3L B3R b6L",
     multipv: "3",
-    depth: 10,
+    depth: 8,
   },
 ];
 

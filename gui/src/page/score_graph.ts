@@ -51,8 +51,8 @@ export function renderGraph(
   current: number,
   marks: ReadonlyMap<number, MoveMark>,
 ): string {
-  const width = 400;
-  const height = 120;
+  const width = 1000; // wide and low: the graph runs under the board
+  const height = 150;
   const x = (ply: number) => 8 + (plies > 0 ? (ply / plies) * (width - 16) : (width - 16) / 2);
   const y = (cp: number) => height / 2 - (Math.max(-kClampCp, Math.min(kClampCp, cp)) / kClampCp) * (height / 2 - 8);
   const points: string[] = [];
@@ -64,7 +64,7 @@ export function renderGraph(
     const mark = ply > 0 ? marks.get(ply - 1) : undefined; // the move that led here
     dots.push(
       `<circle class="point${mark ? " " + mark : ""}${ply === current ? " current" : ""}" data-ply="${ply}" ` +
-        `cx="${x(ply).toFixed(1)}" cy="${y(cp).toFixed(1)}" r="${mark ? 4.5 : 3}">` +
+        `cx="${x(ply).toFixed(1)}" cy="${y(cp).toFixed(1)}" r="${mark ? 7 : 4.5}">` +
         `<title>position ${ply}: ${formatScore(e)} (depth ${e.depth})</title></circle>`,
     );
   });
