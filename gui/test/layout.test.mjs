@@ -50,6 +50,10 @@ test("a phone (390x844): every pit of every variant in view and big enough to ta
   }
   // Tapping a pit opens the move picker, and both are in view together.
   await selectVariant(page, "kiswahili");
+  // The whole cell is the target, not only the hole: a tap near its corner counts.
+  await page.click('svg.board [data-pit="A7"] .hit', { position: { x: 4, y: 4 } });
+  assert.match(await page.textContent("#picker"), /Moves from A7/);
+  await page.click("#picker [data-cancel]");
   await page.click('svg.board [data-pit="A6"]');
   const pit = (await pitBoxes(page)).find((b) => b.pit === "A6");
   const picker = await page.$eval("#picker", (p) => p.getBoundingClientRect().toJSON());

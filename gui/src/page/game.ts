@@ -47,6 +47,7 @@ export interface SavedGame {
   names: Record<Side, string | null>;
   evals: (Evaluation | null)[];
   variations: Variation[];
+  flagged?: Side | null;
 }
 
 export class Game {
@@ -80,6 +81,7 @@ export class Game {
     game.names = { ...saved.names };
     game.evals = [...(saved.evals ?? [])];
     game.variations = [...(saved.variations ?? [])];
+    game.flagged = saved.flagged === "S" || saved.flagged === "N" ? saved.flagged : null;
     if (game.fens.length !== game.moves.length + 1) throw new Error("the saved game is inconsistent");
     for (const fen of game.fens) parsePosition(game.variant, fen);
     return game;
@@ -97,6 +99,7 @@ export class Game {
       names: this.names,
       evals: this.evals,
       variations: this.variations,
+      flagged: this.flagged,
     };
   }
 

@@ -3,7 +3,7 @@
 // export write it; one or more games), or one position string optionally followed by
 // `moves ...`. Nothing here is sent to the engine as it was typed: the page builds the
 // one `position` command itself from what it read, and the engine validates it.
-import { parseMoveToken } from "./move_token.js";
+import { kMoveTokenPattern, parseMoveToken } from "./move_token.js";
 import { isVariant, widthOf, type Variant } from "./position.js";
 
 export interface RecordGame {
@@ -26,7 +26,6 @@ export class GameTextError extends Error {}
 
 // Control characters other than the line breaks and tabs a pasted record contains.
 const kControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const kMoveToken = /^[ABab]\d{1,2}[LRlr]?(?::[LRlr]+)?\+?$/;
 const kResults = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
 
 export function isRecordText(text: string): boolean {
@@ -80,7 +79,7 @@ export function parseRecords(text: string): RecordGame[] {
         game.result = move;
         continue;
       }
-      if (!kMoveToken.test(move))
+      if (!kMoveTokenPattern.test(move))
         throw new GameTextError(`line ${lineIndex + 1}: '${move}' is not a move token`);
       game.moves.push(move);
       game.moveMs.push(null);
@@ -125,7 +124,7 @@ export function parsePositionText(variant: Variant, text: string): PositionText 
   const moves = at < 0 ? [] : words.slice(at + 1);
   if (at >= 0 && !moves.length) throw new GameTextError("'moves' without moves");
   for (const move of moves) {
-    if (!kMoveToken.test(move) || !parseMoveToken(move, widthOf(variant)))
+    if (!parseMoveToken(move, widthOf(variant)))
       throw new GameTextError(`'${move}' is not a move token`);
   }
   if (head.length === 1 && head[0] === "startpos") return { start: null, moves };

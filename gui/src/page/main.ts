@@ -170,7 +170,7 @@ class App {
     const variants = identity.options.get("uci_variant")?.choices.filter(isVariant) ?? [];
     this.fillVariants(variants.length ? variants : [...kVariants]);
     const game = this.game;
-    if (game && variants.includes(game.variant)) {
+    if (game && (variants.length ? variants : kVariants).includes(game.variant)) {
       await this.applyRules(game.variant, game.kichwaRule);
       const errors = await this.engine.command(game.positionCommand());
       const fen = errors.length ? null : await this.engine.query("fen");
