@@ -10,14 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { acceptDialogs, expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
 
 const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
-let engine, gui, tmp;
+let engine, gui, tmp, session;
 
 guiSession(async (s) => {
   ({ engine, gui } = s);
+  session = s;
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-review-"));
 });
 
@@ -244,4 +245,35 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
   // Sound is a setting, off by default.
   assert.equal(await page.isChecked("#sound"), false);
   assert.deepEqual(gui.errors, []);
+});
+
+test("a side whose clock runs out loses; the record says so", async () => {
+  // A page of its own with a controlled clock: a minute passes at once.
+  const page = await session.browser.context.newPage();
+  try {
+    await page.clock.install();
+    acceptDialogs(page);
+    await page.goto(session.server.url);
+    await waitIdle(page);
+    await page.click('#modes [data-mode="play"]');
+    await page.selectOption("#human-side", "S");
+    await page.selectOption("#variant", "kiswahili");
+    await page.selectOption("#time-control", "60+0");
+    await page.click("#new-game");
+    await waitIdle(page);
+    await page.clock.fastForward(61000);
+    await page.waitForSelector("#game-over", { state: "visible" });
+    assert.equal(await page.textContent("#game-over-text"), "North wins (South ran out of time).");
+    assert.equal(await page.getAttribute("#clock-S", "data-ms"), "0");
+    await page.click("#export");
+    const record = await page.inputValue("#record");
+    assert.match(record, /^\[Result "0-1"\]$/m);
+    assert.match(record, /^\[Termination "time forfeit"\]$/m);
+    assert.match(record, /^\[TimeControl "60\+0"\]$/m);
+    // No move can be played any more.
+    assert.equal(await page.$$eval("svg.board .selectable", (els) => els.length), 0);
+    await page.selectOption("#time-control", "");
+  } finally {
+    await page.close();
+  }
 });

@@ -43,7 +43,9 @@ export class Clocks {
     const now = performance.now();
     if (running) this.remaining[running] -= now - this.last;
     this.last = now;
-    return running && this.remaining[running] <= 0 ? running : null;
+    if (!running || this.remaining[running] > 0) return null;
+    this.remaining[running] = 0;
+    return running;
   }
 
   moved(side: Side): void {
