@@ -7,11 +7,12 @@ import { AnalysisView } from "./analysis_view.js";
 import { boardSize, renderBoard, type BoardLayout } from "./board_view.js";
 import { Clocks, formatClock, parseTimeControl } from "./clock.js";
 import { EngineClient, EngineGone, type EngineStatus } from "./engine_client.js";
-import { Game, kMateScore, type Evaluation, type Mover, type SavedGame } from "./game.js";
+import { Game, kMateScore, type Evaluation, type Mover } from "./game.js";
 import { writeGameRecord } from "./game_record.js";
 import { GameTextError, isRecordText, parsePositionText, parseRecords, type RecordGame } from "./game_text.js";
 import type { InfoLine } from "./info_line.js";
-import { directionOf, renderKichwaChoice, renderPicker, type KichwaOption } from "./move_picker.js";
+import { kichwaStep, type KichwaOption } from "./kichwa_question.js";
+import { directionOf, renderKichwaChoice, renderPicker } from "./move_picker.js";
 import { movesByPit, parseMoveToken, type Letter, type MoveToken } from "./move_token.js";
 import {
   isVariant,
@@ -26,7 +27,8 @@ import {
 } from "./position.js";
 import { formatScore, markMoves, moveLosses, renderGraph, southCp, type MoveMark } from "./score_graph.js";
 import { Sound } from "./sound.js";
-import { sowingTo, sowUntilChoice, type Frame, type KichwaRule } from "./sowing.js";
+import { kSettingIds, loadGame, loadSettings, saveGame, saveSettings, type Settings } from "./storage.js";
+import { sowingTo, type Frame, type KichwaRule } from "./sowing.js";
 
 type Mode = "play" | "analyse" | "watch";
 type Task = (epoch: number) => Promise<void>;
@@ -46,24 +48,6 @@ const kMinTargetPx = 44; // a pit smaller than this on screen is hard to tap: dr
 const kBoardChromePx = 90; // the CSS max-height of the board: the window less this
 const kClockTickMs = 200;
 const kLowClockMs = 10000;
-const kGameKey = "kete-gui-game";
-const kSettingsKey = "kete-gui-settings";
-// The controls whose values are kept across reloads.
-const kSettingIds = [
-  "variant",
-  "kichwa",
-  "preset",
-  "limit-kind",
-  "limit-value",
-  "time-control",
-  "human-side",
-  "multipv",
-  "review-depth",
-  "animate",
-  "speed",
-  "sound",
-  "show-thinking",
-];
 // Strength presets for people, by depth or time (kete has no strength option).
 const kPresets: Record<string, [string, number]> = {
   beginner: ["depth", 1],
@@ -93,8 +77,7 @@ interface KichwaQuestion {
   chosen: Letter[];
   shown: number; // frames of the sowing already shown
   frame: Frame | null; // the board at the capture
-  options: KichwaOption[];
-  ends: Map<Letter, Frame>; // where each choice ends (or asks again), for the preview
+  options: KichwaOption[]; // with where each ends (or asks again), for the preview
   previewing: Letter | null;
 }
 
@@ -595,7 +578,6 @@ class App {
       shown: 0,
       frame: null,
       options: [],
-      ends: new Map(),
       previewing: null,
     };
     this.focusPicker = true;
@@ -608,44 +590,25 @@ class App {
       const q = this.kichwa;
       if (!q || game !== this.game) return;
       const before = game.position(q.ply);
-      const token = q.chosen.length ? `${q.base}:${q.chosen.join("")}` : q.base;
-      const sown = sowUntilChoice(before, parseMoveToken(token, before.width)!, "choose");
-      if (sown.final) {
+      const step = kichwaStep(before, q.base, q.chosen, q.candidates);
+      if ("token" in step) {
         this.kichwa = null;
-        const full = q.candidates.find((t) => t.toUpperCase() === token.toUpperCase());
-        if (!full) {
-          this.showError(`${token} is not one of the engine's legal moves`);
+        if (!step.token) {
+          this.showError(`${q.base}:${q.chosen.join("")} is not one of the engine's legal moves`);
           return;
         }
-        if (await this.playMove(epoch, full, null, "human", true, q.shown)) await this.carryOn(epoch);
+        if (await this.playMove(epoch, step.token, null, "human", true, q.shown)) await this.carryOn(epoch);
         return;
       }
       const side = before.toMove === "S" ? "South" : "North";
       if ($<HTMLInputElement>("animate").checked)
-        await this.playFrames(epoch, sown.frames.slice(q.shown), `${side} sows ${q.base}…`);
+        await this.playFrames(epoch, step.frames.slice(q.shown), `${side} sows ${q.base}…`);
       if (epoch !== this.epoch) return;
-      q.shown = sown.frames.length;
-      q.frame = sown.frames[sown.frames.length - 1]!;
-      const victim = opponent(before.toMove);
-      const prefix = q.chosen.join("");
-      const letters = (["L", "R"] as Letter[]).filter((letter) =>
-        q.candidates.some((t) => (t.split(":")[1] ?? "").toUpperCase().startsWith(prefix + letter)),
-      );
-      q.options = [];
-      q.ends.clear();
-      for (const letter of letters) {
-        const next = sowUntilChoice(before, parseMoveToken(`${q.base}:${prefix}${letter}`, before.width)!, "choose");
-        const end = next.frames[next.frames.length - 1]!;
-        q.ends.set(letter, end);
-        const lastSow = [...next.frames].reverse().find((f) => f.note === "sow");
-        q.options.push({
-          letter,
-          captured: seedsOnBoard(q.frame.position, victim) - seedsOnBoard(end.position, victim),
-          ends: next.final ? `the move ends at ${lastSow?.highlight[0] ?? "?"}` : "then another capture to choose",
-        });
-      }
-      if (letters.length !== 1) return; // ask (render shows the question)
-      q.chosen.push(letters[0]!); // only one way on: no question
+      q.shown = step.frames.length;
+      q.frame = step.frames[step.frames.length - 1]!;
+      q.options = step.options;
+      if (step.options.length !== 1) return; // ask (render shows the question)
+      q.chosen.push(step.options[0]!.letter); // only one way on: no question
     }
   }
 
@@ -665,15 +628,30 @@ class App {
     const q = this.kichwa;
     if (!q || q.previewing === letter || this.animating) return;
     q.previewing = letter;
-    const frame = letter ? q.ends.get(letter) : q.frame;
+    const frame = letter ? q.options.find((o) => o.letter === letter)?.end : q.frame;
     if (frame) this.drawBoard(frame.position, { highlight: frame.highlight });
   }
 
   // ---- controls ---------------------------------------------------------------------
 
   private wireControls(): void {
+    this.wireModes();
+    this.wireGameControls();
+    this.wirePositionBox();
+    this.wireModeControls();
+    this.wireBoard();
+    this.wireMoveList();
+    this.wirePage();
+  }
+
+  // The mode tabs.
+  private wireModes(): void {
     for (const button of document.querySelectorAll<HTMLButtonElement>("#modes button"))
       button.addEventListener("click", () => this.setMode(button.dataset.mode as Mode));
+  }
+
+  // The engine, a new game, the game's settings.
+  private wireGameControls(): void {
     $("restart").addEventListener("click", () => this.engine.restart());
     $("dead-restart").addEventListener("click", () => this.engine.restart());
     $("new-game").addEventListener("click", () => this.startFresh(null));
@@ -713,6 +691,10 @@ class App {
       this.resetClocks();
       this.saveSettings();
     });
+  }
+
+  // The position box, records and files.
+  private wirePositionBox(): void {
     $("set-position").addEventListener("click", () => {
       const text = $<HTMLTextAreaElement>("position-input").value;
       if (text.trim()) this.loadText(text);
@@ -743,6 +725,10 @@ class App {
     });
     $("save-game").addEventListener("click", () => this.saveGameFile());
     $("export").addEventListener("click", () => this.exportRecord());
+  }
+
+  // The modes' panels and the board's tools.
+  private wireModeControls(): void {
     $("human-side").addEventListener("change", () => {
       this.saveSettings();
       void this.schedule((e) => this.carryOn(e));
@@ -785,6 +771,10 @@ class App {
       void this.schedule(async () => {});
     });
     $("skip").addEventListener("click", () => (this.skipAnimation = true));
+  }
+
+  // The board, the move picker and the typed move.
+  private wireBoard(): void {
     const board = $("board");
     board.addEventListener("click", (event) => this.clickBoard(event));
     board.addEventListener("keydown", (event) => this.boardKey(event));
@@ -810,6 +800,10 @@ class App {
         this.humanMove(token);
       }
     });
+  }
+
+  // The move list, the variations, the graph and the analysis table.
+  private wireMoveList(): void {
     $("step-first").addEventListener("click", () => this.view(0));
     $("step-back").addEventListener("click", () => this.view(this.viewPly - 1));
     $("step-forward").addEventListener("click", () => this.view(this.viewPly + 1));
@@ -833,6 +827,10 @@ class App {
     });
     $("preview-close").addEventListener("click", () => this.closePreview());
     $("play-from-here").addEventListener("click", () => this.playFromHere());
+  }
+
+  // The page: the log, the errors, the settings kept, the keys, the window's size.
+  private wirePage(): void {
     $("log").closest("details")!.addEventListener("toggle", () => this.log(null));
     $("errors").addEventListener("click", (event) => {
       if ((event.target as Element).closest(".dismiss")) (event.target as Element).closest("li")?.remove();
@@ -1187,33 +1185,23 @@ class App {
   // ---- kept across reloads ----------------------------------------------------------
 
   private saveSettings(): void {
-    const values: Record<string, string | boolean> = { mode: this.mode, flip: this.flipUser };
+    const values: Settings = { mode: this.mode, flip: this.flipUser };
     for (const id of kSettingIds) {
       const element = $<HTMLInputElement>(id);
       values[id] = element.type === "checkbox" ? element.checked : element.value;
     }
-    try {
-      localStorage.setItem(kSettingsKey, JSON.stringify(values));
-    } catch {
-      // Storage full or disabled: the settings are not kept.
-    }
+    saveSettings(values);
   }
 
   private restoreSettings(): void {
-    let values: Record<string, unknown>;
-    try {
-      values = JSON.parse(localStorage.getItem(kSettingsKey) ?? "{}") as Record<string, unknown>;
-    } catch {
-      return;
-    }
+    const values = loadSettings();
     for (const id of kSettingIds) {
       const element = $<HTMLInputElement>(id);
       const value = values[id];
       if (element.type === "checkbox" && typeof value === "boolean") element.checked = value;
       else if (typeof value === "string") {
-        if (element instanceof HTMLSelectElement && id === "variant") {
-          if (isVariant(value)) element.innerHTML = `<option value="${value}">${value}</option>`;
-        }
+        // The engine's variants are not known yet: offer the kept one until they are.
+        if (id === "variant" && isVariant(value)) element.innerHTML = `<option value="${value}">${value}</option>`;
         element.value = value;
       }
     }
@@ -1223,28 +1211,12 @@ class App {
     if (mode === "play" || mode === "analyse" || mode === "watch") this.setModeNow(mode);
   }
 
-  private saveGame(): void {
-    try {
-      if (this.game) localStorage.setItem(kGameKey, JSON.stringify(this.game.save()));
-    } catch {
-      // Storage full or disabled: the game is not kept.
-    }
-  }
-
   private restoreGame(): void {
-    try {
-      const text = localStorage.getItem(kGameKey);
-      if (!text) return;
-      const saved = JSON.parse(text) as SavedGame;
-      if (!isVariant(saved.variant)) return;
-      this.game = Game.restore(saved);
-      this.viewPly = this.game.plies;
-      $<HTMLSelectElement>("variant").value = this.game.variant;
-      if (this.game.variant === "kujifunza") $<HTMLSelectElement>("kichwa").value = this.game.kichwaRule;
-    } catch (e) {
-      console.warn(`the kept game could not be read: ${e instanceof Error ? e.message : e}`);
-      this.game = null;
-    }
+    this.game = loadGame();
+    if (!this.game) return;
+    this.viewPly = this.game.plies;
+    $<HTMLSelectElement>("variant").value = this.game.variant;
+    if (this.game.variant === "kujifunza") $<HTMLSelectElement>("kichwa").value = this.game.kichwaRule;
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -1307,7 +1279,7 @@ class App {
     document.body.dataset.mode = this.mode;
     this.renderControls();
     this.renderClocks();
-    this.saveGame();
+    if (game) saveGame(game);
     if (!game) {
       $("status-line").textContent = "waiting for the engine…";
       return;
@@ -1329,7 +1301,7 @@ class App {
     const byPit = movesByPit(mayMove ? this.legalAtView() : [], position.width);
     if (!this.animating) {
       if (q?.frame) {
-        const frame = (q.previewing && q.ends.get(q.previewing)) || q.frame;
+        const frame = q.options.find((o) => o.letter === q.previewing)?.end ?? q.frame;
         this.drawBoard(frame.position, { highlight: frame.highlight });
       } else {
         this.drawBoard(position, { selectable: new Set(byPit.keys()), lastMove });

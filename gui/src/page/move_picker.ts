@@ -3,6 +3,7 @@
 // front: the picker offers the direction, and the sowing pauses at each central capture
 // to ask (renderKichwaChoice). Only the engine's legal moves are ever offered.
 import type { BoardLayout } from "./board_view.js";
+import type { KichwaOption } from "./kichwa_question.js";
 import type { Letter, MoveToken } from "./move_token.js";
 import { facingIndex, opponent, type Position } from "./position.js";
 
@@ -64,12 +65,6 @@ export function renderPicker(pit: string, moves: readonly MoveToken[], p: Positi
     `<div class="picker-title">Moves from ${pit}:</div>${buttons.join("")}` +
     `<button type="button" class="move-cancel" data-cancel="1">cancel</button>`
   );
-}
-
-export interface KichwaOption {
-  letter: Letter;
-  captured: number; // the opponent's seeds this choice takes before it ends or asks again
-  ends: string; // "the move ends at A2" or "another capture to choose"
 }
 
 // The question at a central capture: which kichwa the captured seeds enter.
