@@ -63,6 +63,17 @@ test("a phone (390x844): every pit of every variant in view and big enough to ta
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
   await waitIdle(page);
   assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", await moveList(page))).fen);
+  // Analysing, with the engine's tables shown: still no sideways scroll.
+  await page.click('#modes [data-mode="analyse"]');
+  await waitIdle(page);
+  await page.click("#analyse-start");
+  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
+  await page.click("#analyse-stop");
+  await waitIdle(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= kPhone.width, `analysing, the page is ${width} px wide`);
+  await page.click('#modes [data-mode="play"]');
+  await waitIdle(page);
   assert.deepEqual(gui.errors, []);
 });
 
