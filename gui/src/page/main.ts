@@ -784,9 +784,13 @@ class App {
     });
     const picker = $("picker");
     picker.addEventListener("click", (event) => this.clickPicker(event));
+    // A kichwa choice is previewed while pointed at, or while it has the keyboard's focus
+    // (not the focus the page gives the first choice after a click).
     for (const type of ["mouseover", "focusin"]) {
       picker.addEventListener(type, (event) => {
-        const letter = (event.target as Element).closest<HTMLElement>("[data-kichwa]")?.dataset.kichwa;
+        const target = event.target as Element;
+        if (type === "focusin" && !target.matches(":focus-visible")) return;
+        const letter = target.closest<HTMLElement>("[data-kichwa]")?.dataset.kichwa;
         this.previewKichwa((letter as Letter | undefined) ?? null);
       });
     }
