@@ -1,104 +1,195 @@
-// Takes the screenshots of docs/gui.md: one position per variant, in each of the modes,
-// against kete. Run from gui/ after a build: `npm run screenshots` (writes ../docs/gui/).
+// Takes the screenshots of docs/gui.md against kete: every variant, each of the modes, at
+// a phone's size (390x844), a desktop's (1400x1000) and a large screen's (2560x1440).
+// Run from gui/ after a build: `npm run screenshots` (writes ../docs/gui/). Each shot
+// starts from a fresh browser profile (nothing kept from the one before).
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
-import { guiDir } from "../test/engine.mjs";
+import { guiDir, ketePath } from "../test/engine.mjs";
 import { launchBrowser, openGui, startServer, waitIdle } from "../test/gui.mjs";
 
 const outDir = path.resolve(guiDir, "../docs/gui");
+const kPhone = { width: 390, height: 844 };
+const kDesktop = { width: 1400, height: 1000 };
+const kLarge = { width: 2560, height: 1440 };
+
+async function analyseTo(page, depth) {
+  await page.click("#analyse-start");
+  await page.waitForFunction(
+    (d) => Number(document.querySelector("#info-summary tr.info-row")?.dataset.depth) >= d,
+    depth,
+    { timeout: 30000 },
+  );
+  await page.click("#analyse-stop");
+  await waitIdle(page);
+}
+
+// A kete-match game to load and analyse.
+function matchRecord() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kete-shots-")), "match.pgn");
+  const match = path.join(path.dirname(ketePath), "kete-match");
+  execFileSync(match, ["--engine", `cmd=${ketePath}`, "name=kete-a", "--engine", `cmd=${ketePath}`, "name=kete-b",
+    "--nodes", "2000", "--games", "2", "--concurrency", "1", "--variant", "kiswahili", "--pgn", file, "--quiet"]);
+  return file;
+}
 
 const shots = [
   {
+    file: "phone.png",
+    size: kPhone,
+    mode: "play",
+    variant: "kiswahili",
+    position: "startpos moves A7L a5R",
+    limit: ["depth", "4"],
+    // The player's pit chosen: the picker sticks to the bottom of the screen.
+    after: async (page) => {
+      await page.$eval("#board", (b) => b.scrollIntoView({ block: "start" }));
+      await page.click('svg.board [data-pit="A6"]');
+    },
+  },
+  {
+    file: "phone-kigogo.png",
+    size: kPhone,
+    mode: "watch",
+    variant: "kigogo",
+    position: "startpos",
+    limit: ["depth", "3"],
+    watchPlies: 12,
+    after: async (page) => page.$eval("#board", (b) => b.scrollIntoView({ block: "start" })),
+  },
+  {
     file: "bao.png",
+    size: kDesktop,
     mode: "play",
     variant: "bao",
     position: "startpos moves A1R a3L B3R",
     limit: ["depth", "6"],
-    // The player's move choice open on the board.
     after: async (page) => {
       await page.click('svg.board [data-pit="A2"]');
     },
   },
   {
     file: "kigogo.png",
+    size: kDesktop,
     mode: "watch",
     variant: "kigogo",
     position: "startpos",
     limit: ["depth", "5"],
+    watchPlies: 10,
+    after: async (page) => page.click("#export"),
   },
   {
     file: "kiswahili.png",
+    size: kDesktop,
     mode: "analyse",
     variant: "kiswahili",
     position: "startpos moves A7L a5R A6R a6L A5R",
     multipv: "3",
+    depth: 12,
   },
   {
     file: "kiswahili-mtaji.png",
+    size: kDesktop,
     mode: "analyse",
     variant: "kiswahili",
     position: "1,2,0,2,3,1,0,0/0,0,11,0,0,2,7,1/2,0,3,23,0,0,0,0/0,2,1,0,0,1,2,0 N 0,0 - a6",
     multipv: "2",
+    depth: 12,
   },
   {
     file: "kujifunza.png",
+    size: kDesktop,
     mode: "play",
     variant: "kujifunza",
     position: "startpos",
     limit: ["depth", "4"],
+    // The sowing paused at its first central capture, asking for the kichwa.
     after: async (page) => {
       await page.click('svg.board [data-pit="A3"]');
+      await page.click('#picker [data-base="A3R"]');
+      await page.waitForSelector("#picker [data-kichwa]");
+      await page.hover("#picker [data-kichwa]");
     },
+  },
+  {
+    file: "review.png",
+    size: kDesktop,
+    mode: "analyse",
+    variant: "kiswahili",
+    record: true,
+    // The whole game analysed: the score graph and the moves that lost most.
+    after: async (page) => {
+      await page.fill("#review-depth", "5");
+      await page.click("#analyse-game");
+      await page.waitForFunction(() => /the game analysed/.test(document.getElementById("thinking-caption").textContent), null, {
+        timeout: 120000,
+      });
+      await waitIdle(page);
+      const marked = await page.$("#moves li[data-mark]");
+      if (marked) await marked.click();
+      await waitIdle(page);
+    },
+  },
+  {
+    file: "large.png",
+    size: kLarge,
+    mode: "analyse",
+    variant: "bao",
+    position: "startpos moves A1R a3L B3R b6L",
+    multipv: "3",
+    depth: 8,
   },
 ];
 
-async function take(context, url, shot) {
-  const { page } = await openGui(context, url);
-  await page.selectOption("#speed", "45"); // the default, as a person sees it
-  await page.click(`#modes [data-mode="${shot.mode}"]`);
-  await page.selectOption("#variant", shot.variant);
-  await waitIdle(page);
-  if (shot.limit) {
-    await page.selectOption("#limit-kind", shot.limit[0]);
-    await page.fill("#limit-value", shot.limit[1]);
-  }
-  await page.fill("#position-input", shot.position);
-  await page.click("#set-position");
-  await waitIdle(page);
-  await page.fill("#position-input", "");
-  if (shot.mode === "watch") {
-    await page.click("#watch-start");
-    await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 10);
-    await page.click("#watch-pause");
+async function take(url, shot, record) {
+  const browser = await launchBrowser();
+  try {
+    const { page } = await openGui(browser.context, url);
+    await page.setViewportSize(shot.size);
+    await page.selectOption("#speed", "45"); // the default, as a person sees it
+    await page.click(`#modes [data-mode="${shot.mode}"]`);
+    await page.selectOption("#variant", shot.variant);
     await waitIdle(page);
-    await page.click("#export");
-  }
-  if (shot.multipv) {
-    await page.fill("#multipv", shot.multipv);
-    await page.click("#analyse-start");
-    await page.waitForFunction(
-      () => Number(document.querySelector("#info-summary tr.info-row")?.dataset.depth) >= 12,
-      null,
-      { timeout: 30000 },
-    );
-    await page.click("#analyse-stop");
+    if (shot.limit) {
+      await page.selectOption("#limit-kind", shot.limit[0]);
+      await page.fill("#limit-value", shot.limit[1]);
+    }
+    if (shot.record) {
+      await page.setInputFiles("#load-file", record);
+    } else {
+      await page.fill("#position-input", shot.position);
+      await page.click("#set-position");
+    }
     await waitIdle(page);
+    await page.fill("#position-input", "");
+    if (shot.watchPlies) {
+      await page.click("#watch-start");
+      await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) >= n, shot.watchPlies);
+      await page.click("#watch-pause");
+      await waitIdle(page);
+    }
+    if (shot.multipv) {
+      await page.fill("#multipv", shot.multipv);
+      await analyseTo(page, shot.depth);
+    }
+    if (shot.after) await shot.after(page);
+    if (shot.size !== kPhone) await page.evaluate(() => window.scrollTo(0, 0));
+    const file = path.join(outDir, shot.file);
+    await page.screenshot({ path: file, fullPage: false });
+    console.log(`wrote ${path.relative(process.cwd(), file)} (${shot.size.width}x${shot.size.height})`);
+  } finally {
+    await browser.close();
   }
-  if (shot.after) await shot.after(page);
-  await page.locator("body").evaluate((b) => b.scrollTo(0, 0));
-  const file = path.join(outDir, shot.file);
-  await page.screenshot({ path: file, fullPage: false });
-  await page.close();
-  console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
 const server = await startServer();
-const browser = await launchBrowser();
 try {
   fs.mkdirSync(outDir, { recursive: true });
-  for (const shot of shots) await take(browser.context, server.url, shot);
+  const record = matchRecord();
+  const only = process.argv.slice(2);
+  for (const shot of shots) if (!only.length || only.includes(shot.file)) await take(server.url, shot, record);
 } finally {
-  await browser.close();
   await server.stop();
 }

@@ -76,11 +76,22 @@ export async function openGui(context, url) {
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  acceptDialogs(page);
   await page.goto(url);
   await waitIdle(page);
   await page.waitForSelector("svg.board [data-pit]");
   await page.selectOption("#speed", "4");
   return { page, errors };
+}
+
+// The page asks before it throws a game away (window.confirm). Tests answer yes unless
+// they set page.dialogAnswer = false; every question asked is kept in page.dialogs.
+export function acceptDialogs(page) {
+  page.dialogs = [];
+  page.on("dialog", (dialog) => {
+    page.dialogs.push(dialog.message());
+    return page.dialogAnswer === false ? dialog.dismiss() : dialog.accept();
+  });
 }
 
 // Registers the hooks of a test file that drives one GUI page: before its tests, a kete

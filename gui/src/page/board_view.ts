@@ -1,7 +1,10 @@
-// The board as an SVG drawing, seen from South: every variant at one scale (a 4x12 board
-// is wider than a 4x8 one, its pits the same size), with seed counts, pit names, the
-// houses, the takasia pit, the hands and the side to move. Each pit carries data-pit and
-// data-count, so tests read the board the way a person does.
+// The board as an SVG drawing: every variant at one scale (a 4x12 board is wider than a
+// 4x8 one, its pits the same size), with seed counts, pit names, the houses, the takasia
+// pit, the hands and the side to move. The drawing scales to its box (CSS); on a narrow
+// box it is drawn upright (the rows become columns), and it can be turned round so that
+// either player sits at the bottom. Each pit carries data-pit and data-count, so tests
+// read the board the way a person does, and is a focusable button named for screen
+// readers ("A3, South front row, 2 seeds").
 import {
   kHouseIndex,
   parsePitName,
@@ -12,11 +15,18 @@ import {
   type Side,
 } from "./position.js";
 
-const kPitch = 72; // distance between pit centres, px
+const kPitch = 72; // distance between pit centres, px of the drawing
 const kRadius = 28;
+const kRingRadius = kRadius + 6; // the rings (selectable, last move, sowing) sit on the wood
 const kMarginX = 28;
 const kBandHeight = 34; // above and below the pits: the players' names, hands, turn
+const kUprightBandHeight = 50; // two lines when upright: the name, then the hand
 const kMiddleGap = 14; // between the two front rows
+
+export interface BoardLayout {
+  upright: boolean; // rows drawn as columns (narrow screens)
+  flipped: boolean; // North at the bottom
+}
 
 export interface BoardDecorations {
   highlight?: readonly string[]; // pit names just touched by the sowing
@@ -24,18 +34,34 @@ export interface BoardDecorations {
   selected?: string | null;
   lastMove?: string | null; // pit of the last move
   caption?: Partial<Record<Side, string>>; // e.g. the engine's or the player's name
+  captured?: Record<Side, number> | null; // kigogo: seeds each side has taken
+  focus?: string | null; // the pit that takes the keyboard focus (tabindex 0)
+  layout?: BoardLayout;
 }
 
-function rowY(row: number): number {
-  return kBandHeight + kPitch / 2 + row * kPitch + (row >= 2 ? kMiddleGap : 0);
+const kDefaultLayout: BoardLayout = { upright: false, flipped: false };
+
+function bandHeight(layout: BoardLayout): number {
+  return layout.upright ? kUprightBandHeight : kBandHeight;
 }
 
-function columnX(column: number): number {
-  return kMarginX + kPitch / 2 + column * kPitch;
-}
-
-export function boardSize(width: number): { width: number; height: number } {
+export function boardSize(width: number, layout: BoardLayout = kDefaultLayout): { width: number; height: number } {
+  if (layout.upright)
+    return { width: 2 * kMarginX + 4 * kPitch + kMiddleGap, height: 2 * bandHeight(layout) + width * kPitch };
   return { width: 2 * kMarginX + width * kPitch, height: 2 * kBandHeight + 4 * kPitch + kMiddleGap };
+}
+
+// The centre of the pit drawn at (row, column) as seen from South (row 0 North's back
+// row, column 0 at South's left), in the layout.
+function cellCentre(row: number, column: number, width: number, layout: BoardLayout): { x: number; y: number } {
+  const r = layout.flipped ? 3 - row : row;
+  const c = layout.flipped ? width - 1 - column : column;
+  const across = kPitch / 2 + r * kPitch + (r >= 2 ? kMiddleGap : 0);
+  if (layout.upright) {
+    // Turned a quarter anticlockwise: the near player's rows on the right.
+    return { x: kMarginX + across, y: bandHeight(layout) + kPitch / 2 + (width - 1 - c) * kPitch };
+  }
+  return { x: kMarginX + kPitch / 2 + c * kPitch, y: kBandHeight + across };
 }
 
 // Seeds as dots in a sunflower spiral, at most 30 of them; the count says the rest.
@@ -51,7 +77,7 @@ function seedDots(count: number, cx: number, cy: number): string {
   return dots;
 }
 
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 }
 
@@ -64,17 +90,26 @@ function takasiaRole(p: Position, name: string): "blocked" | "target" | null {
   return pit.side === p.toMove ? "blocked" : "target";
 }
 
-function pitSvg(p: Position, row: number, column: number, d: BoardDecorations): string {
+function pitSvg(p: Position, row: number, column: number, d: BoardDecorations, layout: BoardLayout): string {
   const pit = pitAtCell(row, column, p.width);
   const name = pitName(pit, p.width);
   const count = p.rings[pit.side][pit.index]!;
-  const cx = columnX(column);
-  const cy = rowY(row);
+  const { x: cx, y: cy } = cellCentre(row, column, p.width, layout);
   const classes = ["pit", pit.side === "S" ? "south" : "north"];
+  const states: string[] = [];
   if (d.highlight?.includes(name)) classes.push("touched");
-  if (d.selectable?.has(name)) classes.push("selectable");
-  if (d.selected === name) classes.push("selected");
-  if (d.lastMove === name) classes.push("last-move");
+  if (d.selectable?.has(name)) {
+    classes.push("selectable");
+    states.push("can start a move");
+  }
+  if (d.selected === name) {
+    classes.push("selected");
+    states.push("selected");
+  }
+  if (d.lastMove === name) {
+    classes.push("last-move");
+    states.push("last move");
+  }
   const attributes = [`data-pit="${name}"`, `data-count="${count}"`];
   const isHouse = p.variant === "kiswahili" && pit.index === kHouseIndex;
   let shape: string;
@@ -87,6 +122,7 @@ function pitSvg(p: Position, row: number, column: number, d: BoardDecorations): 
     const s = kRadius * 1.78;
     shape = `<rect class="hole" x="${cx - s / 2}" y="${cy - s / 2}" width="${s}" height="${s}" rx="6"/>`;
     label = intact ? "house" : "destroyed";
+    states.push(intact ? "intact house" : "destroyed house");
   } else {
     shape = `<circle class="hole" cx="${cx}" cy="${cy}" r="${kRadius}"/>`;
   }
@@ -96,6 +132,7 @@ function pitSvg(p: Position, row: number, column: number, d: BoardDecorations): 
     classes.push(`takasia-${role}`);
     attributes.push(`data-takasia="${role}"`);
     label = role === "blocked" ? "blocked" : "target";
+    states.push(role === "blocked" ? "blocked by takasia" : "takasia target");
     mark = `<circle class="takasia-ring" cx="${cx}" cy="${cy}" r="${kRadius + 5}"/>`;
     if (role === "blocked")
       mark += `<path class="takasia-cross" d="M${cx - 18} ${cy - 18}L${cx + 18} ${cy + 18}M${cx + 18} ${cy - 18}L${cx - 18} ${cy + 18}"/>`;
@@ -103,9 +140,16 @@ function pitSvg(p: Position, row: number, column: number, d: BoardDecorations): 
   const badgeX = cx + kRadius * 0.72;
   const badgeY = cy - kRadius * 0.72;
   const nameY = cy + kRadius + 11;
+  const who = pit.side === "S" ? "South" : "North";
+  const rowName = pit.index < p.width ? "front row" : "back row";
+  const aria = `${name}, ${who} ${rowName}, ${count} seed${count === 1 ? "" : "s"}${states.length ? ", " + states.join(", ") : ""}`;
+  const tabindex = d.focus === name ? 0 : -1;
+  // The whole cell is the target for a finger or a click, not only the hole.
+  const hit = `<rect class="hit" x="${cx - kPitch / 2}" y="${cy - kPitch / 2}" width="${kPitch}" height="${kPitch}"/>`;
   return (
-    `<g class="${classes.join(" ")}" ${attributes.join(" ")}>` +
-    `<title>${name}: ${count} seed${count === 1 ? "" : "s"}${label ? ` (${label})` : ""}</title>` +
+    `<g class="${classes.join(" ")}" ${attributes.join(" ")} role="button" tabindex="${tabindex}" aria-label="${aria}">` +
+    hit +
+    `<circle class="ring" cx="${cx}" cy="${cy}" r="${kRingRadius}"/>` +
     shape +
     seedDots(count, cx, cy) +
     mark +
@@ -117,45 +161,72 @@ function pitSvg(p: Position, row: number, column: number, d: BoardDecorations): 
   );
 }
 
-// The band of one player: name, hand (kiswahili), seeds on the board, to-move marker.
-function bandSvg(p: Position, side: Side, d: BoardDecorations, svgWidth: number): string {
-  const y = side === "N" ? kBandHeight / 2 + 5 : boardSize(p.width).height - kBandHeight / 2 + 5;
+// The band of one player: name, hand (kiswahili), seeds on the board (captured seeds in
+// kigogo), to-move marker. The near player's band is at the bottom.
+function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayout): string {
+  const size = boardSize(p.width, layout);
+  const band = bandHeight(layout);
+  const nearSide: Side = layout.flipped ? "N" : "S";
+  const top = side !== nearSide;
+  const y = top ? (layout.upright ? 18 : band / 2 + 5) : size.height - band + (layout.upright ? 22 : band / 2 - 12 + 17);
   const toMove = p.toMove === side;
   const who = side === "S" ? "South" : "North";
   const caption = d.caption?.[side] ? ` · ${escapeText(d.caption[side]!)}` : "";
-  const hand =
+  const captured = d.captured ? `, ${d.captured[side]} captured` : "";
+  const onBoard = `${seedsOnBoard(p, side)} on the board${captured}`;
+  const handText = p.hands[side] > 0 ? `hand: ${p.hands[side]} seeds (namua)` : "hand: empty (mtaji)";
+  const hand = (x: number, y: number, anchor: string) =>
     p.variant === "kiswahili"
-      ? `<text class="hand" data-hand="${side}" data-seeds="${p.hands[side]}" x="${svgWidth - kMarginX}" y="${y}">${
-          p.hands[side] > 0 ? `hand: ${p.hands[side]} seeds (namua)` : "hand: empty (mtaji)"
-        }</text>`
+      ? `<text class="hand ${anchor}" data-hand="${side}" data-seeds="${p.hands[side]}" x="${x}" y="${y}">${handText}</text>`
       : "";
+  const open =
+    `<g class="band ${toMove ? "to-move" : ""}" data-side="${side}" ${toMove ? 'data-to-move="true"' : ""}` +
+    (d.captured ? ` data-captured="${d.captured[side]}"` : "") +
+    `>`;
+  if (layout.upright) {
+    // Narrow: the name on one line, the seeds and the hand on the next.
+    return (
+      open +
+      `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who} (${top ? "left" : "right"})${caption}</text>` +
+      `<text class="on-board" x="${kMarginX}" y="${y + 19}">${onBoard}</text>` +
+      hand(size.width - kMarginX, y + 19, "end") +
+      `</g>`
+    );
+  }
   return (
-    `<g class="band ${toMove ? "to-move" : ""}" data-side="${side}" ${toMove ? 'data-to-move="true"' : ""}>` +
+    open +
     `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who}${caption}` +
-    ` <tspan class="on-board">(${seedsOnBoard(p, side)} on the board)</tspan>${toMove ? " — to move" : ""}</text>` +
-    hand +
+    ` <tspan class="on-board">(${onBoard})</tspan>${toMove ? " — to move" : ""}</text>` +
+    hand(size.width - kMarginX, y, "end") +
     `</g>`
   );
 }
 
 export function renderBoard(p: Position, d: BoardDecorations = {}): string {
-  const size = boardSize(p.width);
+  const layout = d.layout ?? kDefaultLayout;
+  const size = boardSize(p.width, layout);
   let pits = "";
   for (let row = 0; row < 4; ++row)
-    for (let column = 0; column < p.width; ++column) pits += pitSvg(p, row, column, d);
-  const boardTop = kBandHeight - 6;
-  const boardHeight = 4 * kPitch + kMiddleGap + 12;
-  const middle = (rowY(1) + rowY(2)) / 2;
+    for (let column = 0; column < p.width; ++column) pits += pitSvg(p, row, column, d, layout);
+  const band = bandHeight(layout);
+  const depth = 4 * kPitch + kMiddleGap + 12; // the wood across the rows
+  const wood = layout.upright
+    ? `<rect class="wood" x="${kMarginX - 6}" y="${band - 8}" width="${depth}" height="${size.height - 2 * band + 16}" rx="14"/>`
+    : `<rect class="wood" x="${kMarginX - 8}" y="${band - 6}" width="${size.width - 2 * kMarginX + 16}" height="${depth}" rx="14"/>`;
+  const middle = layout.upright
+    ? `<line class="middle" x1="${kMarginX + 2 * kPitch + kMiddleGap / 2}" y1="${band}" x2="${kMarginX + 2 * kPitch + kMiddleGap / 2}" y2="${size.height - band}"/>`
+    : `<line class="middle" x1="${kMarginX}" y1="${band + 2 * kPitch + kMiddleGap / 2}" x2="${size.width - kMarginX}" y2="${band + 2 * kPitch + kMiddleGap / 2}"/>`;
   return (
-    `<svg class="board" xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" ` +
+    `<svg class="board${layout.upright ? " upright" : ""}" xmlns="http://www.w3.org/2000/svg" ` +
     `viewBox="0 0 ${size.width} ${size.height}" data-variant="${p.variant}" data-width="${p.width}" ` +
-    `data-to-move="${p.toMove}" data-takasia="${p.takasia ?? "-"}" role="img" ` +
+    `data-to-move="${p.toMove}" data-takasia="${p.takasia ?? "-"}" data-flipped="${layout.flipped}" ` +
+    `data-upright="${layout.upright}" role="group" ` +
     `aria-label="${p.variant} board, ${p.toMove === "S" ? "South" : "North"} to move">` +
-    `<rect class="wood" x="${kMarginX - 8}" y="${boardTop}" width="${size.width - 2 * kMarginX + 16}" height="${boardHeight}" rx="14"/>` +
-    `<line class="middle" x1="${kMarginX}" y1="${middle}" x2="${size.width - kMarginX}" y2="${middle}"/>` +
-    bandSvg(p, "N", d, size.width) +
+    wood +
+    middle +
+    bandSvg(p, layout.flipped ? "S" : "N", d, layout) +
     pits +
-    bandSvg(p, "S", d, size.width) +
+    bandSvg(p, layout.flipped ? "N" : "S", d, layout) +
     `</svg>`
   );
 }

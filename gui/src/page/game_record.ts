@@ -17,6 +17,7 @@ export interface GameRecordInput {
   moveMs: (number | null)[];
   result: EngineResult;
   reason: string;
+  termination?: string; // default: "rules", or "aborted" for an unfinished game
 }
 
 const kLineWidth = 80;
@@ -79,7 +80,7 @@ export function writeGameRecord(r: GameRecordInput): string {
     tag("OpeningPlies", String(opening)) +
     tag("Result", resultText(r.result)) +
     // A game stopped before its end is recorded as the arena records an aborted one.
-    tag("Termination", r.result === "none" ? "aborted" : "rules") +
+    tag("Termination", r.termination ?? (r.result === "none" ? "aborted" : "rules")) +
     tag("Reason", r.reason) +
     tag("Plies", String(r.moves.length)) +
     "\n" +

@@ -1,17 +1,24 @@
-// The choices of one pit, in words: its direction, the kichwa of a namua capture or of
-// each central capture (kujifunza), safari or stop at the house. Only the engine's legal
-// moves are ever offered.
+// The choices of one pit, in words: its direction, the kichwa of a namua capture, safari
+// or stop at the house. Kujifunza's kichwa choices (KichwaRule choose) are not offered up
+// front: the picker offers the direction, and the sowing pauses at each central capture
+// to ask (renderKichwaChoice). Only the engine's legal moves are ever offered.
+import type { BoardLayout } from "./board_view.js";
+import type { KichwaOption } from "./kichwa_question.js";
 import type { Letter, MoveToken } from "./move_token.js";
 import { facingIndex, opponent, type Position } from "./position.js";
 
+const kFlat: BoardLayout = { upright: false, flipped: false };
+
 // L and R are as the mover sees the board; the board is drawn from South's side, so
-// North's L points right on the screen.
-function arrow(letter: Letter, p: Position): string {
-  const left = (letter === "L") === (p.toMove === "S");
+// North's L points right on the screen (and the other way round when it is flipped).
+// Upright (narrow screens), the screen's left is down.
+function arrow(letter: Letter, p: Position, layout: BoardLayout): string {
+  const left = (letter === "L") === (p.toMove === "S") !== layout.flipped;
+  if (layout.upright) return left ? "↓" : "↑";
   return left ? "←" : "→";
 }
 
-export function describeMove(move: MoveToken, p: Position, siblings: readonly MoveToken[]): string {
+export function describeMove(move: MoveToken, p: Position, siblings: readonly MoveToken[], layout: BoardLayout = kFlat): string {
   if (p.variant === "kigogo") return "sow (anticlockwise)";
   const parts: string[] = [];
   const namua = p.variant === "kiswahili" && p.hands[p.toMove] > 0;
@@ -20,26 +27,59 @@ export function describeMove(move: MoveToken, p: Position, siblings: readonly Mo
   if (namua && facing > 0 && move.pit.index < p.width) {
     parts.push(`capture, seeds enter the ${letter === "L" ? "left" : "right"} kichwa`);
   } else {
-    parts.push(`${namua ? "takasa " : ""}${letter} ${arrow(letter, p)}`);
+    parts.push(`${namua ? "takasa " : ""}${letter} ${arrow(letter, p, layout)}`);
   }
-  if (move.kichwa.length)
-    parts.push(`central captures enter kichwa ${move.kichwa.join(", then ")}`);
+  if (move.kichwa.length) parts.push(`central captures enter kichwa ${move.kichwa.join(", then ")}`);
   if (move.safari) parts.push("safari at the house");
-  else if (siblings.some((s) => s.safari && s.text === move.text + "+"))
-    parts.push("stop at the house");
+  else if (siblings.some((s) => s.safari && s.text === move.text + "+")) parts.push("stop at the house");
   return parts.join("; ");
 }
 
-export function renderPicker(pit: string, moves: readonly MoveToken[], p: Position): string {
-  const buttons = moves
+// The token without its kichwa letters: `A3R:LRL` -> `A3R`.
+export function directionOf(token: string): string {
+  return token.split(":")[0]!;
+}
+
+export function renderPicker(pit: string, moves: readonly MoveToken[], p: Position, layout: BoardLayout = kFlat): string {
+  const seen = new Set<string>();
+  const buttons: string[] = [];
+  for (const m of moves) {
+    if (m.kichwa.length) {
+      // Kujifunza, choose: one button per direction; the kichwa is asked at each capture.
+      const base = directionOf(m.text);
+      if (seen.has(base)) continue;
+      seen.add(base);
+      const letter = m.letter ?? "L";
+      buttons.push(
+        `<button type="button" class="move-choice" data-base="${base}">` +
+          `<b>${base}</b> <span>${letter} ${arrow(letter, p, layout)}; captures: you choose each kichwa as it comes</span></button>`,
+      );
+      continue;
+    }
+    buttons.push(
+      `<button type="button" class="move-choice" data-move="${m.text}">` +
+        `<b>${m.text}</b> <span>${describeMove(m, p, moves, layout)}</span></button>`,
+    );
+  }
+  return (
+    `<div class="picker-title">Moves from ${pit}:</div>${buttons.join("")}` +
+    `<button type="button" class="move-cancel" data-cancel="1">cancel</button>`
+  );
+}
+
+// The question at a central capture: which kichwa the captured seeds enter.
+export function renderKichwaChoice(base: string, chosen: readonly Letter[], options: readonly KichwaOption[], captured: number): string {
+  const buttons = options
     .map(
-      (m) =>
-        `<button type="button" class="move-choice" data-move="${m.text}">` +
-        `<b>${m.text}</b> <span>${describeMove(m, p, moves)}</span></button>`,
+      (o) =>
+        `<button type="button" class="kichwa-choice" data-kichwa="${o.letter}">` +
+        `<b>${o.letter === "L" ? "left" : "right"} kichwa (${o.letter})</b> <span>${o.captured} more seed${o.captured === 1 ? "" : "s"} captured; ${o.ends}</span></button>`,
     )
     .join("");
+  const so = chosen.length ? ` (chosen so far: ${chosen.join("")})` : "";
   return (
-    `<div class="picker-title">Moves from ${pit}:</div>${buttons}` +
-    `<button type="button" class="move-cancel" data-cancel="1">cancel</button>`
+    `<div class="picker-title">${base}: a capture of ${captured} seed${captured === 1 ? "" : "s"}${so}. Which kichwa do they enter? ` +
+    `Point at a choice to see where it ends.</div>${buttons}` +
+    `<button type="button" class="move-cancel" data-cancel="1">cancel the move</button>`
   );
 }

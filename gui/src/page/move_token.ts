@@ -11,8 +11,11 @@ export interface MoveToken {
   safari: boolean; // kiswahili: `+`, safari taken at the house
 }
 
+// A token's shape: pit, direction, kujifunza's kichwa letters, safari.
+export const kMoveTokenPattern = /^([ABab]\d{1,2})([LRlr])?(?::([LRlr]+))?(\+)?$/;
+
 export function parseMoveToken(text: string, width: number): MoveToken | null {
-  const m = /^([ABab]\d{1,2})([LRlr])?(?::([LRlr]+))?(\+)?$/.exec(text);
+  const m = kMoveTokenPattern.exec(text);
   if (!m) return null;
   const pit = parsePitName(m[1]!, width);
   if (!pit) return null;

@@ -32,6 +32,31 @@ export interface Sowing {
 
 export class SowingError extends Error {}
 
+// Kujifunza under the choose rule: the sowing reached a central capture and the token had
+// no more kichwa letters. The frames up to the capture are kept, so that the page can
+// show the board and ask.
+export class KichwaNeeded extends SowingError {
+  constructor(readonly frames: Frame[]) {
+    super("a kichwa choice is needed");
+  }
+}
+
+// A kujifunza move sown as far as its kichwa letters go: either it ends (`final` set), or
+// it stops at the next central capture that needs a choice (`final` null).
+export function sowUntilChoice(
+  before: Position,
+  move: MoveToken,
+  kichwaRule: KichwaRule,
+): { frames: Frame[]; final: Position | null } {
+  try {
+    const sowing = simulateMove(before, move, kichwaRule);
+    return { frames: sowing.frames, final: sowing.final };
+  } catch (e) {
+    if (e instanceof KichwaNeeded) return { frames: e.frames, final: null };
+    throw e;
+  }
+}
+
 // Every move of a legal game ends long before this many seeds are sown (the
 // twelve-rounds rule bounds a move between captures).
 const kMaxDrops = 100000;
@@ -250,7 +275,7 @@ class Sower {
     if (firstNamua) return this.move.letter === "L";
     if (this.p.variant === "kujifunza" && this.kichwaRule === "choose") {
       const choice = this.kichwaChoices.shift();
-      if (!choice) throw new SowingError(`${this.move.text}: more central captures than choices`);
+      if (!choice) throw new KichwaNeeded(this.frames);
       return choice === "L";
     }
     return this.direction === 1; // keep the direction: clockwise enters the left kichwa

@@ -1,0 +1,279 @@
+// Analysis as players use it, and the texts around the board: a whole game analysed move
+// by move (one graph point per position, the moves that lost most marked), a PV move
+// previewed on the board, live progress and the evaluation bar; no stale caption, table
+// or status; the move list as pairs with variations; the game-over banner; kigogo's
+// captured seeds; strength presets and clocks the engine plays on.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+
+import { acceptDialogs, expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
+
+const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
+
+let engine, gui, tmp, session;
+
+guiSession(async (s) => {
+  ({ engine, gui } = s);
+  session = s;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-review-"));
+});
+
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+async function paste(page, text) {
+  await page.fill("#position-input", text);
+  await page.click("#set-position");
+  await waitIdle(page);
+}
+
+async function mode(page, name) {
+  await page.click(`#modes [data-mode="${name}"]`);
+  await waitIdle(page);
+}
+
+test("a whole game analysed: one graph point per position, the moves that lost most marked", async () => {
+  const { page } = gui;
+  const file = path.join(tmp, "bao.pgn");
+  execFileSync(kMatchPath, ["--engine", `cmd=${ketePath}`, "name=one", "--engine", `cmd=${ketePath}`, "name=two", "--nodes", "200", "--games", "2",
+    "--concurrency", "1", "--variant", "bao", "--pgn", file, "--quiet"]);
+  await page.setInputFiles("#load-file", file);
+  await waitIdle(page);
+  const moves = await moveList(page);
+  assert.equal(await page.isHidden("#graph-section"), true, "a graph before any analysis");
+  await page.fill("#review-depth", "3");
+  await page.click("#analyse-game");
+  await page.waitForFunction(() => /the game analysed/.test(document.getElementById("thinking-caption").textContent), null, { timeout: 60000 });
+  await waitIdle(page);
+  const points = await page.$$eval("#graph circle.point", (cs) => cs.map((c) => ({ ply: Number(c.dataset.ply), title: c.textContent })));
+  assert.equal(points.length, moves.length + 1);
+  assert.deepEqual(points.map((p) => p.ply), [...Array(moves.length + 1).keys()]);
+  assert.equal(await page.getAttribute("#graph svg", "data-points"), String(moves.length + 1));
+  // The marks are the largest losses of a seed or more, recomputed from the points.
+  const cp = (title) => {
+    if (/South won/.test(title)) return 10000;
+    if (/North won/.test(title)) return -10000;
+    const mate = /#(-?\d+)/.exec(title);
+    if (mate) return Math.sign(Number(mate[1])) * 10000;
+    return Math.round(Number(/: ([-+]?\d+\.\d+)/.exec(title)[1]) * 100);
+  };
+  const scores = points.map((p) => Math.max(-3000, Math.min(3000, cp(p.title))));
+  const { fen: start } = await expected(engine, "bao", await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).fens[0]), []);
+  const movers = [];
+  let side = start.split(" ")[1];
+  for (let i = 0; i < moves.length; ++i) {
+    movers.push(side);
+    side = side === "S" ? "N" : "S";
+  }
+  const losses = movers.map((s, i) => Math.max(0, (s === "S" ? 1 : -1) * (scores[i] - scores[i + 1])));
+  const worst = losses.map((loss, i) => ({ loss, i })).filter((m) => m.loss >= 100).sort((a, b) => b.loss - a.loss).slice(0, 3);
+  const marked = await page.$$eval("#moves li[data-mark]", (lis) => lis.map((li) => Number(li.dataset.ply) - 1));
+  assert.deepEqual(marked.sort((a, b) => a - b), worst.map((m) => m.i).sort((a, b) => a - b));
+  // Clicking a point shows that position.
+  await page.click(`#graph circle.point[data-ply="3"]`);
+  assert.equal(await page.getAttribute("#board", "data-ply"), "3");
+  await waitIdle(page);
+});
+
+test("live analysis: progress between depths, the evaluation bar, a PV move previewed, the caption after Stop", async () => {
+  const { page } = gui;
+  await mode(page, "analyse");
+  await page.selectOption("#variant", "kiswahili");
+  await waitIdle(page);
+  await paste(page, "startpos moves A7L a5R");
+  await page.fill("#multipv", "1");
+  await page.click("#analyse-start");
+  await page.waitForFunction(() => document.getElementById("progress").dataset.running === "true");
+  assert.match(await page.textContent("#progress"), /searching \d+\.\d s/);
+  await page.waitForFunction(() => Number(document.querySelector("#info-summary tr.info-row")?.dataset.depth) >= 5, null, { timeout: 20000 });
+  await page.waitForFunction(() => /depth \d+ done · [\d,]+ nodes/.test(document.getElementById("progress").textContent));
+  assert.equal(await page.isVisible("#eval-bar"), true);
+  assert.match(await page.textContent("#eval-text"), /South's view/);
+  const board = await readBoard(page);
+  await page.click("#info-summary tr.info-row .pv-move[data-index=\"1\"]");
+  await page.waitForSelector("#preview-bar", { state: "visible" });
+  await waitIdle(page);
+  // The line's first two moves, as they were shown when clicked, played out by kete.
+  const line = /line (\S+) (\S+) \(not played\)/.exec(await page.textContent("#preview-text"));
+  assert.ok(line, await page.textContent("#preview-text"));
+  const { fen } = await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", line[1], line[2]]);
+  assert.equal(await readBoard(page), fen);
+  assert.deepEqual(await moveList(page), ["A7L", "a5R"], "the preview played nothing");
+  await page.click("#preview-close");
+  assert.equal(await readBoard(page), board);
+  await page.click("#analyse-stop");
+  await waitIdle(page);
+  assert.match(await page.textContent("#thinking-caption"), /analysis stopped/);
+  assert.doesNotMatch(await page.textContent("#thinking-caption"), /— analysing/);
+  assert.equal(await page.textContent("#progress"), "");
+});
+
+test("the move list: pairs in two columns, Home/End, a variation kept", async () => {
+  const { page } = gui;
+  await mode(page, "analyse");
+  await paste(page, "startpos moves A7L a5R A6R a6L");
+  const cells = await page.$$eval("#moves li", (lis) => lis.map((li) => ({ x: li.offsetLeft, y: li.offsetTop })));
+  assert.equal(cells.length, 4);
+  assert.ok(cells[0].x < cells[1].x && cells[0].y === cells[1].y, "South and North side by side");
+  assert.ok(cells[2].x === cells[0].x && cells[2].y > cells[0].y, "the next pair below");
+  await page.locator("#moves").focus();
+  await page.keyboard.press("Home");
+  assert.equal(await page.getAttribute("#board", "data-ply"), "0");
+  await page.keyboard.press("End");
+  assert.equal(await page.getAttribute("#board", "data-ply"), "4");
+  // From move 2, another move: the old line is kept as a variation.
+  await page.click('#moves li[data-ply="2"]');
+  await waitIdle(page);
+  const { legal } = await expected(engine, "kiswahili", "startpos", ["A7L", "a5R"]);
+  const other = legal.find((m) => m !== "A6R");
+  await page.fill("#move-input", other);
+  await page.click('#type-move button[type="submit"]');
+  await page.waitForFunction(() => document.getElementById("moves").dataset.plies === "3");
+  await waitIdle(page);
+  assert.deepEqual(await moveList(page), ["A7L", "a5R", other]);
+  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", other])).fen);
+  assert.match(await page.textContent("#variations"), /from move 2: A6R a6L/);
+  await page.click("#variations [data-variation]");
+  await waitIdle(page);
+  assert.deepEqual(await moveList(page), ["A7L", "a5R", "A6R", "a6L"]);
+  assert.match(await page.textContent("#variations"), new RegExp(`from move 2: ${other}`));
+  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen);
+});
+
+test("no stale texts: the engine table while stepping back, the status during the player's own sowing", async () => {
+  const { page } = gui;
+  await mode(page, "play");
+  await page.check("#show-thinking");
+  await page.selectOption("#preset", "easy");
+  assert.equal(await page.inputValue("#limit-kind"), "depth");
+  assert.equal(await page.inputValue("#limit-value"), "2");
+  await page.click("#new-game");
+  await waitIdle(page);
+  await page.selectOption("#speed", "120");
+  await page.click('svg.board [data-pit="A6"]');
+  await page.click('#picker [data-move="A6L"]');
+  await page.waitForFunction(() => document.getElementById("animation-state").textContent.includes("A6L"));
+  assert.equal(await page.textContent("#status-line"), "South sows A6L…");
+  await page.selectOption("#speed", "4");
+  await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
+  await waitIdle(page);
+  assert.equal(await page.getAttribute("#thinking", "data-stale"), "false");
+  await page.click("#step-back");
+  assert.equal(await page.getAttribute("#thinking", "data-stale"), "true");
+  assert.match(await page.textContent("#thinking-caption"), /showing move 1 \(its analysis: [^)]*\); the table is for the position after move 2/);
+  await page.click("#step-last");
+  assert.equal(await page.getAttribute("#thinking", "data-stale"), "false");
+  // The engine's output is hidden while playing unless asked for.
+  await page.uncheck("#show-thinking");
+  assert.equal(await page.isHidden("#thinking"), true);
+});
+
+test("the game over: a banner with a new game; kigogo's captured seeds", async () => {
+  const { page } = gui;
+  await mode(page, "analyse");
+  await page.selectOption("#variant", "bao");
+  await waitIdle(page);
+  // The bao worked example of rules.md section 3: B7R ends the game.
+  await paste(page, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S moves B7R");
+  await page.waitForSelector("#game-over", { state: "visible" });
+  assert.match(await page.textContent("#game-over-text"), /South wins \(front row emptied\)/);
+  await page.click("#game-over-new");
+  await waitIdle(page);
+  assert.equal(await page.isHidden("#game-over"), true);
+  assert.deepEqual(await moveList(page), []);
+  // Kigogo: the seeds each side captured, next to its name.
+  await page.selectOption("#variant", "kigogo");
+  await waitIdle(page);
+  await paste(page, "startpos moves A1R");
+  let moves = await moveList(page);
+  const { legal } = await expected(engine, "kigogo", "startpos", moves);
+  for (let i = 0; i < 10 && legal.length; ++i) {
+    const next = (await expected(engine, "kigogo", "startpos", moves)).legal;
+    if (!next.length) break;
+    moves = [...moves, next[i % next.length]];
+  }
+  await paste(page, `startpos moves ${moves.join(" ")}`);
+  const captured = await page.$$eval("svg.board .band", (bands) => Object.fromEntries(bands.map((b) => [b.dataset.side, Number(b.dataset.captured)])));
+  // What kete's positions say: each side's seeds lost on the opponent's moves.
+  const seeds = (fen, side) => {
+    const rows = fen.split(" ")[0].split("/").map((r) => r.split(",").map(Number));
+    const sum = (rs) => rs.flat().reduce((a, b) => a + b, 0);
+    return side === "N" ? sum(rows.slice(0, 2)) : sum(rows.slice(2));
+  };
+  const want = { S: 0, N: 0 };
+  let before = (await expected(engine, "kigogo", "startpos", [])).fen;
+  for (let i = 0; i < moves.length; ++i) {
+    const afterFen = (await expected(engine, "kigogo", "startpos", moves.slice(0, i + 1))).fen;
+    const mover = before.split(" ")[1];
+    const victim = mover === "S" ? "N" : "S";
+    want[mover] += seeds(before, victim) - seeds(afterFen, victim);
+    before = afterFen;
+  }
+  assert.deepEqual(captured, want);
+  assert.match(await page.textContent("svg.board"), new RegExp(`${want.S} captured`));
+});
+
+test("a strength preset and clocks: the engine plays on its clock", async () => {
+  const { page } = gui;
+  await mode(page, "play");
+  await page.selectOption("#variant", "kiswahili");
+  await page.selectOption("#preset", "beginner");
+  await page.selectOption("#time-control", "60+0");
+  await page.click("#new-game");
+  await waitIdle(page);
+  assert.equal(await page.isVisible("#clocks"), true);
+  await page.waitForTimeout(400);
+  const mine = Number(await page.getAttribute("#clock-S", "data-ms"));
+  assert.ok(mine < 60000 && mine > 50000, `South's clock ${mine}`);
+  assert.equal(await page.getAttribute("#clock-N", "data-ms"), "60000");
+  assert.ok(await page.$eval("#clock-S", (c) => c.classList.contains("running")));
+  await page.click('svg.board [data-pit="A6"]');
+  await page.click('#picker [data-move="A6L"]');
+  await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
+  await waitIdle(page);
+  const log = await page.evaluate(async () => {
+    document.querySelector("#log").closest("details").open = true;
+    await new Promise((r) => setTimeout(r, 50));
+    return document.getElementById("log").textContent;
+  });
+  assert.match(log, /^> go depth 1 wtime \d+ btime \d+ winc 0 binc 0$/m);
+  await page.selectOption("#time-control", "");
+  assert.equal(await page.isHidden("#clocks"), true);
+  // Sound is a setting, off by default.
+  assert.equal(await page.isChecked("#sound"), false);
+  assert.deepEqual(gui.errors, []);
+});
+
+test("a side whose clock runs out loses; the record says so", async () => {
+  // A page of its own with a controlled clock: a minute passes at once.
+  const page = await session.browser.context.newPage();
+  try {
+    await page.clock.install();
+    acceptDialogs(page);
+    await page.goto(session.server.url);
+    await waitIdle(page);
+    await page.click('#modes [data-mode="play"]');
+    await page.selectOption("#human-side", "S");
+    await page.selectOption("#variant", "kiswahili");
+    await page.selectOption("#time-control", "60+0");
+    await page.click("#new-game");
+    await waitIdle(page);
+    await page.clock.fastForward(61000);
+    await page.waitForSelector("#game-over", { state: "visible" });
+    assert.equal(await page.textContent("#game-over-text"), "North wins (South ran out of time).");
+    assert.equal(await page.getAttribute("#clock-S", "data-ms"), "0");
+    await page.click("#export");
+    const record = await page.inputValue("#record");
+    assert.match(record, /^\[Result "0-1"\]$/m);
+    assert.match(record, /^\[Termination "time forfeit"\]$/m);
+    assert.match(record, /^\[TimeControl "60\+0"\]$/m);
+    // No move can be played any more.
+    assert.equal(await page.$$eval("svg.board .selectable", (els) => els.length), 0);
+    await page.selectOption("#time-control", "");
+  } finally {
+    await page.close();
+  }
+});
