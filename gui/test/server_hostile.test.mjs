@@ -204,11 +204,8 @@ async function floodWithoutReading(raw, message, ms) {
   const deadline = Date.now() + ms;
   let peak = rss(server.child.pid);
   while (!closed && Date.now() < deadline) {
-    if (!raw.socket.write(batch)) await new Promise((resolve) => {
-      raw.socket.once("drain", resolve);
-      raw.socket.once("close", resolve);
-      setTimeout(resolve, 100);
-    });
+    if (raw.socket.writableNeedDrain) await sleep(10);
+    else raw.socket.write(batch);
     peak = Math.max(peak, rss(server.child.pid));
   }
   return { peak, closed };
