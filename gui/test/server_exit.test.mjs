@@ -1,7 +1,8 @@
 // However the GUI server ends (a signal, a crash, a normal exit), no engine outlives it,
 // not even one busy in `go infinite` or `perft` that would never read a `quit` (issue
 // #20, item 3). The crash and the normal exit are forced from outside the server's code:
-// a module preloaded with `node --import` throws, or calls process.exit, on SIGUSR2.
+// a module preloaded with `node --import` throws, or calls process.exit, on SIGUSR2. A
+// SIGKILL, which the server cannot see, is left to the engines' parent-death signal.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -55,4 +56,8 @@ test("an uncaught exception ends the server and every engine", async () => {
 
 test("process.exit ends every engine", async () => {
   await endsWithoutOrphans("exit", ["--import", kExitOnSignal], "SIGUSR2", { code: 3, signal: null });
+});
+
+test("SIGKILL of the server: the kernel ends every engine (parent-death signal)", async () => {
+  await endsWithoutOrphans("SIGKILL", [], "SIGKILL", { code: null, signal: "SIGKILL" });
 });
