@@ -45,7 +45,7 @@ const kMaxPendingLines = 4096;
 const kMaxEngineLine = 256 * kKiB;
 // Engines alive at once, the sessions' and those still obeying a `quit`: a page that
 // restarts in a loop must not fill the machine with processes.
-export const kMaxEngines = 64;
+const kMaxEngines = 64;
 
 // WebSocket close code for a policy violation (RFC 6455, section 7.4.1).
 const kClosePolicy = 1008;
