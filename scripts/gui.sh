@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the browser GUI against kete (building both if needed) and prints its URL.
-#   ./scripts/gui.sh [--port 8080] [--host 127.0.0.1] [-- <another engine> [args...]]
+#   ./scripts/gui.sh [--port 8080] [--host 127.0.0.1] [--allow-host NAME]... [-- <another engine> [args...]]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 args=("$@")

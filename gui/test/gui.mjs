@@ -24,10 +24,14 @@ export const kChromiumArgs = [
   "--disable-sync",
 ];
 
-// Starts the GUI server for `command` (default: kete) on a free port.
-export async function startServer(command = [ketePath]) {
-  const child = spawn(process.execPath, [path.join(guiDir, "dist/server/main.js"), "--port", "0", "--", ...command], {
+// Starts the GUI server for `command` (default: kete) on a free port; `nodeArgs` go to
+// node before the script, `serverArgs` to the server before `--`, `env` replaces the
+// environment.
+export async function startServer(command = [ketePath], { nodeArgs = [], serverArgs = [], env = process.env } = {}) {
+  const script = path.join(guiDir, "dist/server/main.js");
+  const child = spawn(process.execPath, [...nodeArgs, script, "--port", "0", ...serverArgs, "--", ...command], {
     stdio: ["ignore", "pipe", "inherit"],
+    env,
   });
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolve, reject) => {

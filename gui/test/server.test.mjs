@@ -3,53 +3,13 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, test } from "node:test";
-import WebSocket from "ws";
 
 import { startServer } from "./gui.mjs";
+import { alive, connect, waitGone } from "./server_client.mjs";
 
 let server;
 before(async () => (server = await startServer()));
 after(() => server.stop());
-
-// A session: every message kept, and a way to wait for one.
-function connect(url, options = {}) {
-  const socket = new WebSocket(url.replace(/^http/, "ws") + "engine", options);
-  const messages = [];
-  let wake = () => {};
-  socket.on("message", (data) => {
-    messages.push(JSON.parse(String(data)));
-    wake();
-  });
-  const next = async (match, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = messages.findIndex(match);
-      if (i >= 0) return messages.splice(0, i + 1).pop();
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  const send = (line) => socket.send(JSON.stringify({ type: "line", line }));
-  return { socket, next, send, opened: new Promise((resolve, reject) => (socket.on("open", resolve), socket.on("error", reject))) };
-}
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-async function waitGone(pid) {
-  const deadline = Date.now() + 3000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
-}
 
 test("the server binds to 127.0.0.1 unless told otherwise", () => {
   assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -62,12 +22,15 @@ test("protocol lines go both ways, and the engine dies with the session", async 
   assert.ok(alive(pid));
   s.send("isready");
   await s.next((m) => m.type === "line" && m.line === "readyok");
-  s.send("setoption name UCI_Variant value bao\nquery fen");
+  s.send("setoption name UCI_Variant value bao");
+  s.send("query fen");
   const fen = await s.next((m) => m.type === "line" && m.line.startsWith("response"));
   assert.equal(fen.line, "response 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S");
-  s.send("frobnicate");
+  s.send("position fen nonsense");
   const error = await s.next((m) => m.type === "line" && m.line.startsWith("info string"));
-  assert.equal(error.line, "info string error: unknown command 'frobnicate'");
+  assert.match(error.line, /^info string error: /);
+  s.send("frobnicate");
+  assert.equal((await s.next((m) => m.type === "error")).message, "'frobnicate' is not a command the page may send");
   s.socket.close();
   assert.ok(await waitGone(pid), `engine ${pid} outlived its session`);
 });

@@ -1,9 +1,22 @@
-// One engine process for one browser session: the page's lines go to the engine's stdin,
-// the engine's stdout lines come back, one WebSocket message per line. The engine runs in
-// its own process group, so ending the session ends it and anything it started.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
+// One engine process for one browser session: the page's commands go to the engine's
+// stdin, one validated line each (client_message.ts), and the engine's stdout lines come
+// back, one WebSocket message per line. The engine runs in its own process group
+// (engine_processes.ts), so ending the session ends it and anything it started.
+//
+// What the session holds is bounded both ways (issue #20, item 5). Towards the page: when
+// the socket has more than kOutputHighWater unsent, the engine's output is paused (the
+// engine then blocks on its own stdout) until the page has read it down to
+// kOutputLowWater; past kOutputHardLimit (the server's own replies to a client that sends
+// but never reads) the session is dropped. Towards the engine: past kMaxPendingInput
+// bytes or kMaxPendingLines lines not yet taken by an engine that reads nothing (busy in
+// `perft`, or blocked by a page that does not read), the session is dropped with an error.
+// Dropping kills the engine at once and lets every buffer go.
+import type { ChildProcess } from "node:child_process";
 import type { WebSocket } from "ws";
+
+import { parseClientMessage } from "./client_message.js";
+import { killGroup, liveEngineCount, spawnEngine } from "./engine_processes.js";
+import { LineReader } from "./line_reader.js";
 
 // Messages to the page. `line` is one line of the engine's stdout, without its newline.
 export type ServerMessage =
@@ -13,14 +26,35 @@ export type ServerMessage =
   | { type: "exited"; code: number | null; signal: string | null }
   | { type: "error"; message: string };
 
-// Messages from the page: a protocol line for the engine, or a request for a fresh engine.
-export type ClientMessage = { type: "line"; line: string } | { type: "restart" };
+const kKiB = 1024;
+const kMiB = 1024 * kKiB;
 
 // How long an engine has to obey `quit` before its process group is killed.
 const kQuitGraceMs = 300;
+// How long a dropped page has to take the close frame before its socket is cut.
+const kCloseGraceMs = 1000;
+// Unsent bytes on the socket that pause the engine's output, resume it, and drop the page.
+const kOutputHighWater = 1 * kMiB;
+const kOutputLowWater = 256 * kKiB;
+const kOutputHardLimit = 8 * kMiB;
+// What may wait for the engine to read it: several of the longest lines the page sends
+// (client_message.ts, kMaxLineLength); in lines, far more than the page ever has in flight.
+const kMaxPendingInput = 2 * kMiB;
+const kMaxPendingLines = 4096;
+// The longest engine output line passed on whole (the longest client line, echoed by `d`).
+const kMaxEngineLine = 256 * kKiB;
+// Engines alive at once, the sessions' and those still obeying a `quit`: a page that
+// restarts in a loop must not fill the machine with processes.
+const kMaxEngines = 64;
+
+// WebSocket close code for a policy violation (RFC 6455, section 7.4.1).
+const kClosePolicy = 1008;
 
 export class EngineSession {
   private child: ChildProcess | null = null;
+  private output: LineReader[] = [];
+  private pendingLines = 0;
+  private outputPaused = false;
   private generation = 0;
   private closed = false;
 
@@ -30,27 +64,33 @@ export class EngineSession {
   ) {}
 
   start(): void {
+    if (liveEngineCount() >= kMaxEngines) {
+      this.send({ type: "error", message: `cannot start the engine: ${kMaxEngines} engines already run` });
+      return;
+    }
     const generation = ++this.generation;
-    const [program, ...args] = this.command;
     let child: ChildProcess;
     try {
-      child = spawn(program!, args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
+      child = spawnEngine(this.command);
     } catch (e) {
       this.send({ type: "error", message: `cannot start the engine: ${String(e)}` });
       return;
     }
     this.child = child;
+    this.pendingLines = 0;
     const current = () => generation === this.generation && !this.closed;
     child.on("error", (e) => {
-      if (current()) this.send({ type: "error", message: `engine '${program}': ${e.message}` });
+      if (current()) this.send({ type: "error", message: `engine '${this.command[0]}': ${e.message}` });
     });
     child.stdin!.on("error", () => {}); // EPIPE when the engine has died; 'close' reports it
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      if (current()) this.send({ type: "line", line });
-    });
-    createInterface({ input: child.stderr! }).on("line", (line) => {
-      if (current()) this.send({ type: "stderr", line });
-    });
+    const relay = (type: "line" | "stderr") => (line: string) => {
+      if (current()) this.send({ type, line });
+    };
+    this.output = [
+      new LineReader(child.stdout!, kMaxEngineLine, relay("line")),
+      new LineReader(child.stderr!, kMaxEngineLine, relay("stderr")),
+    ];
+    if (this.outputPaused) for (const reader of this.output) reader.pause();
     child.on("close", (code, signal) => {
       if (this.child === child) this.child = null;
       if (current()) this.send({ type: "exited", code, signal });
@@ -60,74 +100,106 @@ export class EngineSession {
   }
 
   // A message from the page; anything malformed is answered with an error, never thrown.
-  receive(text: string): void {
-    let message: ClientMessage;
-    try {
-      message = JSON.parse(text) as ClientMessage;
-    } catch {
-      this.send({ type: "error", message: "the GUI server expects JSON messages" });
+  receive(text: string, isBinary: boolean): void {
+    if (this.closed) return;
+    if (isBinary) {
+      this.send({ type: "error", message: "binary messages are not accepted: send JSON text" });
       return;
     }
-    if (message.type === "restart") {
+    const parsed = parseClientMessage(text);
+    if (!parsed.ok) {
+      this.send({ type: "error", message: parsed.error });
+    } else if (parsed.message.type === "restart") {
       this.stopEngine();
       this.start();
-    } else if (message.type === "line" && typeof message.line === "string") {
-      this.writeLines(message.line);
     } else {
-      this.send({ type: "error", message: `unknown message type '${String(message.type)}'` });
+      this.writeLine(parsed.message.line);
     }
   }
 
-  // The session is over (the page closed or the server stops): the engine goes with it.
+  // The session is over (the page closed): the engine goes with it.
   close(): void {
     this.closed = true;
     this.stopEngine();
   }
 
-  // The server is exiting: no time for `quit`.
+  // The server is exiting, or the session is dropped: no time for `quit`.
   terminate(): void {
     this.closed = true;
     ++this.generation;
-    if (this.child) killGroup(this.child);
+    const child = this.child;
     this.child = null;
+    this.output = [];
+    if (!child) return;
+    killGroup(child);
+    child.stdin?.destroy(); // what waited for the engine goes now
   }
 
-  private writeLines(text: string): void {
-    const stdin = this.child?.stdin;
-    if (!this.child || !stdin || stdin.destroyed) {
+  private writeLine(line: string): void {
+    const child = this.child;
+    const stdin = child?.stdin;
+    if (!child || !stdin || !stdin.writable) {
       this.send({ type: "error", message: "the engine is not running" });
       return;
     }
-    // One command per line: a message holding newlines is sent as several lines.
-    for (const line of text.split(/\r?\n|\r/)) stdin.write(line + "\n");
+    if (this.pendingLines >= kMaxPendingLines || stdin.writableLength + line.length >= kMaxPendingInput) {
+      this.drop(
+        `the engine is not reading its input (${stdin.writableLength} bytes in ${this.pendingLines} ` +
+          "lines waiting): the session is closed",
+      );
+      return;
+    }
+    ++this.pendingLines;
+    stdin.write(line + "\n", () => {
+      if (this.child === child) --this.pendingLines;
+    });
   }
 
   private stopEngine(): void {
     const child = this.child;
     this.child = null;
+    this.output = [];
     ++this.generation;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    if (child.stdin && !child.stdin.destroyed) {
+    if (child.stdin?.writable) {
       child.stdin.write("quit\n");
       child.stdin.end();
     }
+    // engine_processes.ts kills the group once the engine has exited.
     const timer = setTimeout(() => killGroup(child), kQuitGraceMs);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      killGroup(child); // whatever the engine itself started
-    });
+    child.once("exit", () => clearTimeout(timer));
+  }
+
+  // Ends the session with an error: the engine at once, the page when it has taken the
+  // close frame or after kCloseGraceMs.
+  private drop(message: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.send({ type: "error", message });
+    this.terminate();
+    const socket = this.socket;
+    socket.close(kClosePolicy, "GUI server: session limits exceeded");
+    setTimeout(() => socket.terminate(), kCloseGraceMs).unref();
   }
 
   private send(message: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    const socket = this.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > kOutputHardLimit) {
+      this.drop("the page does not read what the server sends");
+      return;
+    }
+    socket.send(JSON.stringify(message), () => this.drained());
+    if (!this.outputPaused && socket.bufferedAmount > kOutputHighWater) {
+      this.outputPaused = true;
+      for (const reader of this.output) reader.pause();
+    }
   }
-}
 
-export function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // the group is already gone
+  // A message has left: when the page has caught up, the engine may write again.
+  private drained(): void {
+    if (!this.outputPaused || this.socket.bufferedAmount > kOutputLowWater) return;
+    this.outputPaused = false;
+    for (const reader of this.output) reader.resume();
   }
 }

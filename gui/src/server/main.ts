@@ -1,25 +1,54 @@
 // The GUI server: serves the page and gives every WebSocket connection (one browser
 // session) its own engine process, started from the command on the command line.
 //
-//   node dist/server/main.js [--host 127.0.0.1] [--port 8080] -- <engine> [args...]
-import { createServer, type IncomingMessage } from "node:http";
+//   node dist/server/main.js [--host 127.0.0.1] [--port 8080] [--allow-host NAME]...
+//                            -- <engine> [args...]
+//
+// Nothing a client sends may end the server (issue #20): every message, frame, URL and
+// socket error is answered or closes that one connection, and whenever the server does
+// exit, its engines go with it (engine_processes.ts).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 
 import { EngineSession } from "./engine_session.js";
+import { killAllEngines } from "./engine_processes.js";
+import { isHostName, RequestGuard, requestPath, type Refusal } from "./request_guard.js";
 import { StaticFiles } from "./static_files.js";
 
 interface Options {
   host: string;
   port: number;
+  allowedHosts: string[];
   command: string[];
 }
 
-const kUsage = "usage: main.js [--host HOST] [--port PORT] -- ENGINE [ARGS...]";
+// Host names to serve besides the loopback ones, comma-separated (request_guard.ts).
+const kAllowedHostsVariable = "KETE_GUI_ALLOWED_HOSTS";
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { host: "127.0.0.1", port: 8080, command: [] };
+const kUsage =
+  "usage: main.js [--host HOST] [--port PORT] [--allow-host NAME]... -- ENGINE [ARGS...]\n" +
+  "  --allow-host NAME  also serve requests whose Host is NAME (besides 127.0.0.1, localhost\n" +
+  `                     and [::1]); repeatable; ${kAllowedHostsVariable} adds a comma-separated list`;
+
+// The largest WebSocket message accepted; a longer one closes its connection (code 1009).
+const kMaxPayload = 1 << 20;
+// Sessions at once (each one an engine process with its hash table).
+const kMaxSessions = 32;
+// Addresses that mean "every interface": not a name a browser can send as Host.
+const kWildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
+
+function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
+  const options: Options = { host: "127.0.0.1", port: 8080, allowedHosts: [], command: [] };
+  const fromEnv = env[kAllowedHostsVariable];
+  if (fromEnv !== undefined) {
+    for (const name of fromEnv.split(",").map((n) => n.trim()).filter((n) => n !== "")) {
+      if (!isHostName(name)) fail(`bad host name '${name}' in ${kAllowedHostsVariable}`);
+      options.allowedHosts.push(name);
+    }
+  }
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i]!;
     if (arg === "--") {
@@ -32,6 +61,10 @@ function parseOptions(argv: string[]): Options {
       const port = Number(argv[++i]);
       if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`bad port '${argv[i]}'`);
       options.port = port;
+    } else if (arg === "--allow-host" && i + 1 < argv.length) {
+      const name = argv[++i]!;
+      if (!isHostName(name)) fail(`bad host name '${name}' for --allow-host`);
+      options.allowedHosts.push(name);
     } else if (arg === "--help" || arg === "-h") {
       console.log(kUsage);
       process.exit(0);
@@ -43,6 +76,8 @@ function parseOptions(argv: string[]): Options {
     }
   }
   if (options.command.length === 0) fail("no engine command given");
+  // An address the server was told to bind is a name its users reach it by.
+  if (!kWildcardHosts.has(options.host) && isHostName(options.host)) options.allowedHosts.push(options.host);
   return options;
 }
 
@@ -51,57 +86,91 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-// A page from another site must not drive the engine: a browser always sends Origin,
-// and it has to name this server. Clients without Origin (scripts, tests) are local.
-function sameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
+function refuseRequest(response: ServerResponse, refusal: Refusal): void {
+  response.writeHead(refusal.status, { "Content-Type": "text/plain", Connection: "close" });
+  response.end(`${refusal.reason}\n`);
 }
 
-function main(): void {
-  const options = parseOptions(process.argv.slice(2));
-  const guiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  const files = new StaticFiles(path.join(guiDir, "static"), path.join(guiDir, "dist/page"));
-  const server = createServer((request, response) => {
-    files.serve(request, response).catch(() => response.destroy());
-  });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
-  const sessions = new Set<EngineSession>();
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const text = { 400: "Bad Request", 403: "Forbidden", 503: "Service Unavailable" }[status] ?? "Error";
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(reason) + 1}\r\n\r\n${reason}\n`,
+  );
+}
 
-  server.on("upgrade", (request, socket, head) => {
-    if (new URL(request.url ?? "/", "http://localhost").pathname !== "/engine" || !sameOrigin(request)) {
-      socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      return;
-    }
-    sockets.handleUpgrade(request, socket, head, (ws) => {
-      const session = new EngineSession(ws, options.command);
-      sessions.add(session);
-      ws.on("message", (data) => session.receive(data.toString()));
-      ws.on("close", () => {
-        sessions.delete(session);
-        session.close();
-      });
-      session.start();
-    });
-  });
-
+// Whatever ends the process, the engines end with it. A crash is reported, not survived:
+// after an uncaught exception the server's state cannot be trusted.
+function killEnginesOnExit(sessions: Set<EngineSession>): void {
+  process.on("exit", killAllEngines);
   const shutdown = () => {
     for (const session of sessions) session.terminate();
     process.exit(0);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
-  process.on("SIGHUP", shutdown);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, shutdown);
+  const crash = (e: unknown) => {
+    killAllEngines();
+    const detail = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    console.error(`kete-gui: internal error, exiting: ${detail}`);
+    process.exit(1);
+  };
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  // A closed terminal or pipe must not end the sessions.
+  process.stdout.on("error", () => {});
+  process.stderr.on("error", () => {});
+}
 
-  server.on("error", (e) => fail(e.message));
+function main(): void {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const guiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+  const files = new StaticFiles(path.join(guiDir, "static"), path.join(guiDir, "dist/page"));
+  const guard = new RequestGuard(options.allowedHosts);
+  const sessions = new Set<EngineSession>();
+  killEnginesOnExit(sessions);
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const refusal = guard.checkRequest(request);
+    if (refusal) return refuseRequest(response, refusal);
+    files.serve(request, requestPath(request)!, response).catch(() => response.destroy());
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: kMaxPayload });
+  sockets.on("error", () => {}); // only its own HTTP server emits this, and it has none
+
+  const open = (ws: WebSocket) => {
+    const session = new EngineSession(ws, options.command);
+    sessions.add(session);
+    // A bad frame, bad UTF-8 or an oversized message: ws closes the connection (1002,
+    // 1007, 1009) after this event, and 'close' ends the session.
+    ws.on("error", () => {});
+    ws.on("message", (data, isBinary) => session.receive(isBinary ? "" : String(data), isBinary));
+    ws.on("close", () => {
+      sessions.delete(session);
+      session.close();
+    });
+    session.start();
+  };
+
+  server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => {}); // a peer gone mid-handshake; ws adds its own handling
+    const refusal = guard.checkUpgrade(request);
+    if (refusal) return refuseUpgrade(socket, refusal.status, refusal.reason);
+    if (requestPath(request) !== "/engine") return refuseUpgrade(socket, 403, "only /engine is a WebSocket");
+    if (sessions.size >= kMaxSessions)
+      return refuseUpgrade(socket, 503, `${kMaxSessions} sessions already open`);
+    sockets.handleUpgrade(request, socket, head, open);
+  });
+
+  let listening = false;
+  server.on("error", (e) => {
+    if (!listening) fail(e.message);
+    console.error(`kete-gui: ${e.message}`); // accepting failed (out of file descriptors): go on
+  });
   server.listen(options.port, options.host, () => {
+    listening = true;
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
+    guard.listeningOn(port);
     const host = options.host.includes(":") ? `[${options.host}]` : options.host;
     console.log(`kete GUI: http://${host}:${port}/  (engine: ${options.command.join(" ")})`);
   });

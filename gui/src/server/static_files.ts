@@ -19,12 +19,13 @@ export class StaticFiles {
     private readonly scriptDir: string,
   ) {}
 
-  async serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  // `urlPath`: the request's path, already parsed (request_guard.ts, requestPath).
+  async serve(request: IncomingMessage, urlPath: string, response: ServerResponse): Promise<void> {
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { Allow: "GET, HEAD" }).end();
       return;
     }
-    const file = this.resolve(new URL(request.url ?? "/", "http://localhost").pathname);
+    const file = this.resolve(urlPath);
     if (!file) {
       response.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
       return;

@@ -1,0 +1,270 @@
+// The GUI server against hostile clients (issue #20, items 1-5, and #18's "line breaks
+// sent as separate commands"): each case once, each on a server of its own, and after
+// each the server still runs and serves a fresh session.
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { startServer } from "./gui.mjs";
+import { alive, childrenOf, connect, frame, rawGet, rawUpgrade, rss, sleep, waitGone } from "./server_client.mjs";
+
+let server;
+afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+const started = (m) => m.type === "started";
+const error = (m) => m.type === "error";
+
+// The server still runs, and a new session gets an engine that answers.
+async function stillServes() {
+  assert.equal(server.child.exitCode, null, "the server died");
+  assert.equal(server.child.signalCode, null, "the server died");
+  const s = connect(server.url);
+  await s.opened;
+  await s.next(started);
+  s.send("isready");
+  await s.next((m) => m.type === "line" && m.line === "readyok");
+  s.socket.close();
+}
+
+test("#20.1: messages of the wrong type or shape are answered with an error and the session goes on", async () => {
+  server = await startServer();
+  const s = connect(server.url);
+  await s.opened;
+  const { pid } = await s.next(started);
+  const cases = [
+    ["null", /JSON object/],
+    ["[]", /JSON object/],
+    ['[{"type":"line","line":"isready"}]', /JSON object/],
+    ["42", /JSON object/],
+    ['"isready"', /JSON object/],
+    ["true", /JSON object/],
+    ["not json", /JSON/],
+    ["{}", /'type'/],
+    ['{"type":5}', /'type'/],
+    ['{"type":null}', /'type'/],
+    ['{"type":"quit"}', /unknown message type 'quit'/],
+    ['{"type":"line"}', /'line' must be a string/],
+    ['{"type":"line","line":5}', /'line' must be a string/],
+    ['{"type":"line","line":null}', /'line' must be a string/],
+    ['{"type":"line","line":["isready"]}', /'line' must be a string/],
+    ['{"type":"line","line":"isready","extra":1}', /unexpected field 'extra'/],
+    ['{"type":"restart","line":"x"}', /unexpected field 'line'/],
+    [JSON.stringify({ type: "line", line: "x".repeat(300_000) }), /too long/],
+    [JSON.stringify({ type: "line", line: "isready", pad: "y".repeat(900_000) }), /unexpected field 'pad'/],
+  ];
+  for (const [text, expected] of cases) {
+    s.socket.send(text);
+    const answer = await s.next(error);
+    assert.match(answer.message, expected, `for ${text.slice(0, 60)}`);
+  }
+  s.socket.send(Buffer.from('{"type":"line","line":"isready"}'), { binary: true });
+  assert.match((await s.next(error)).message, /binary/);
+  s.send("isready");
+  await s.next((m) => m.type === "line" && m.line === "readyok");
+  assert.ok(alive(pid));
+  s.socket.close();
+  await stillServes();
+});
+
+test("#18 broken 1: a line break never splits a message into commands; only the page's commands pass", async () => {
+  server = await startServer();
+  const s = connect(server.url);
+  await s.opened;
+  const { pid } = await s.next(started);
+  const refused = [
+    ["startpos\nquit", /control character 0x0a/],
+    ["position startpos\r\nquit", /control character 0x0d/],
+    ["isready\rquit", /control character 0x0d/],
+    ["isready\0", /control character 0x00/],
+    ["go\tinfinite", /control character 0x09/],
+    ["isready\x7f", /control character 0x7f/],
+    ["isready\u2028quit", /non-ASCII/],
+    ["isready\u0085", /non-ASCII/],
+    ["quit", /'quit' is not a command the page may send/],
+    ["  quit  ", /'quit' is not a command the page may send/],
+    ["bench", /'bench' is not a command the page may send/],
+    ["frobnicate", /'frobnicate' is not a command the page may send/],
+    ["", /empty/],
+    ["   ", /empty/],
+    ["setoption name EvalFile value /etc/passwd", /EvalFile/],
+    ["setoption name  evalfile  value x", /EvalFile/],
+    ["setoption UCI_Variant bao", /setoption name/],
+  ];
+  for (const [line, expected] of refused) {
+    s.send(line);
+    assert.match((await s.next(error)).message, expected, `for ${JSON.stringify(line)}`);
+  }
+  // What the page sends still reaches the engine, one line each.
+  s.send("setoption name UCI_Variant value bao");
+  s.send("position startpos moves A6R");
+  s.send("query fen");
+  const fen = await s.next((m) => m.type === "line" && m.line.startsWith("response"));
+  assert.match(fen.line, /^response \S+ N$/);
+  s.send("isready");
+  await s.next((m) => m.type === "line" && m.line === "readyok");
+  assert.ok(alive(pid), "the engine obeyed a client's quit");
+  assert.deepEqual(s.messages.filter(error), []);
+  s.socket.close();
+});
+
+test("#20.2: an unmasked frame, a bad UTF-8 text and a message over 1 MiB close that session only", async () => {
+  server = await startServer();
+  const other = connect(server.url);
+  await other.opened;
+  const otherPid = (await other.next(started)).pid;
+
+  const raw = await rawUpgrade(server.url);
+  assert.match(raw.status, / 101 /);
+  const closed = new Promise((resolve) => raw.socket.on("close", resolve));
+  raw.socket.on("error", () => {});
+  raw.socket.write(frame('{"type":"line","line":"isready"}', { masked: false }));
+  await closed;
+
+  const utf8 = await rawUpgrade(server.url);
+  const utf8Closed = new Promise((resolve) => utf8.socket.on("close", resolve));
+  utf8.socket.on("error", () => {});
+  utf8.socket.write(frame(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])));
+  await utf8Closed;
+
+  const big = connect(server.url);
+  await big.opened;
+  const bigPid = (await big.next(started)).pid;
+  big.socket.send("x".repeat((1 << 20) + 1));
+  assert.equal((await big.closed).code, 1009);
+  assert.ok(await waitGone(bigPid), "the engine outlived its session");
+
+  assert.ok(alive(otherPid));
+  other.send("isready");
+  await other.next((m) => m.type === "line" && m.line === "readyok");
+  other.socket.close();
+  await stillServes();
+});
+
+test("#20.3: an upgrade or a request with an unparsable URL is refused, not fatal", async () => {
+  server = await startServer();
+  for (const path of ["//", "http://[", "//a:99999", "\\\\"]) {
+    const { status, socket } = await rawUpgrade(server.url, { path });
+    assert.match(status, / 400 /, `upgrade of ${path}`);
+    socket.destroy();
+    assert.equal(await rawGet(server.url, { path }), 400, `GET ${path}`);
+  }
+  await stillServes();
+});
+
+test("#20.4: only loopback Host names with the server's port are served (DNS rebinding)", async () => {
+  server = await startServer();
+  const port = new URL(server.url).port;
+  const upgrade = async (host, origin = `http://${host}`) =>
+    (await rawUpgrade(server.url, { headers: { Host: host, Origin: origin } })).status.split(" ")[1];
+  assert.equal(await upgrade(`attacker.example:${port}`), "403");
+  assert.equal(await rawGet(server.url, { headers: { Host: `attacker.example:${port}` } }), 403);
+  assert.equal(await upgrade(`127.0.0.1.attacker.example:${port}`), "403");
+  assert.equal(await upgrade(`localhost.:${port}`), "403");
+  assert.equal(await upgrade(`127.0.0.1:${Number(port) + 1}`), "403");
+  assert.equal(await upgrade("127.0.0.1"), "403");
+  assert.equal(await upgrade(`127.0.0.1:${port}`, "http://attacker.example"), "403");
+  assert.equal(await upgrade(`127.0.0.1:${port}`, "null"), "403");
+  assert.equal(await rawGet(server.url, { headers: { Host: undefined } }), 400);
+  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`]) {
+    assert.equal(await upgrade(host), "101", host);
+    assert.equal(await rawGet(server.url, { headers: { Host: host } }), 200, host);
+  }
+});
+
+test("#20.4: a Host name the user allows (--allow-host, KETE_GUI_ALLOWED_HOSTS) is served too", async () => {
+  server = await startServer(undefined, {
+    serverArgs: ["--allow-host", "bao.example"],
+    env: { ...process.env, KETE_GUI_ALLOWED_HOSTS: "kete.example, other.example" },
+  });
+  const port = new URL(server.url).port;
+  for (const [host, status] of [
+    [`bao.example:${port}`, 200],
+    [`kete.example:${port}`, 200],
+    [`other.example:${port}`, 200],
+    [`attacker.example:${port}`, 403],
+    [`bao.example:${Number(port) + 1}`, 403],
+  ]) {
+    assert.equal(await rawGet(server.url, { headers: { Host: host } }), status, host);
+    const { status: line } = await rawUpgrade(server.url, { headers: { Host: host, Origin: `http://${host}` } });
+    assert.equal(line.split(" ")[1], status === 200 ? "101" : "403", host);
+  }
+});
+
+// Writes `message` as fast as the server takes it for `ms`, reading nothing back; returns
+// the server's peak RSS meanwhile and whether the server closed the connection.
+async function floodWithoutReading(raw, message, ms) {
+  raw.socket.pause();
+  let closed = false;
+  raw.socket.on("close", () => (closed = true));
+  raw.socket.on("error", () => {});
+  const payload = frame(message);
+  const batch = Buffer.concat(Array.from({ length: 256 }, () => payload));
+  const deadline = Date.now() + ms;
+  let peak = rss(server.child.pid);
+  while (!closed && Date.now() < deadline) {
+    while (!raw.socket.writableNeedDrain && !closed) raw.socket.write(batch);
+    await new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        raw.socket.off("drain", done);
+        resolve();
+      };
+      const timer = setTimeout(done, 50);
+      raw.socket.once("drain", done);
+    });
+    peak = Math.max(peak, rss(server.child.pid));
+  }
+  return { peak, closed };
+}
+
+const kMiB = 1 << 20;
+// The server's growth allowed by the flood tests (its buffers are capped at a few MiB per
+// session; node's heap takes the rest). Measured: 10-15 MiB (uci), 20-30 MiB (perft); the
+// server without limits grew by 125-270 MiB in these 6 s.
+const kFloodGrowthLimit = 64 * kMiB;
+
+test("#20.5: a client that sends `uci` without reading is bounded and then dropped", async (t) => {
+  server = await startServer();
+  await sleep(300);
+  const start = rss(server.child.pid);
+  const raw = await rawUpgrade(server.url);
+  assert.match(raw.status, / 101 /);
+  await sleep(200);
+  const [enginePid] = childrenOf(server.child.pid);
+  assert.ok(enginePid);
+  const { peak, closed } = await floodWithoutReading(raw, '{"type":"line","line":"uci"}', 6000);
+  raw.socket.destroy();
+  t.diagnostic(`server RSS ${start >> 20} MiB, peak ${peak >> 20} MiB`);
+  assert.ok(peak - start < kFloodGrowthLimit, `the server grew from ${start >> 20} to ${peak >> 20} MiB`);
+  assert.ok(closed, "the server kept a session that reads nothing");
+  assert.ok(await waitGone(enginePid), "the engine outlived its session");
+  await stillServes();
+});
+
+test("#20.5: flooding an engine that reads nothing (perft) is bounded and then dropped", async (t) => {
+  server = await startServer();
+  await sleep(300);
+  const start = rss(server.child.pid);
+  const s = connect(server.url);
+  await s.opened;
+  const { pid } = await s.next(started);
+  s.send("perft 30");
+  const line = `position startpos moves ${"A6R ".repeat(20_000)}`.trim();
+  let peak = start;
+  const deadline = Date.now() + 6000;
+  while (s.socket.readyState === s.socket.OPEN && Date.now() < deadline) {
+    if (s.socket.bufferedAmount < 4 * kMiB) s.send(line);
+    await sleep(s.socket.bufferedAmount < 4 * kMiB ? 0 : 5); // let the answers in
+    peak = Math.max(peak, rss(server.child.pid));
+  }
+  t.diagnostic(`server RSS ${start >> 20} MiB, peak ${peak >> 20} MiB`);
+  assert.ok(peak - start < kFloodGrowthLimit, `the server grew from ${start >> 20} to ${peak >> 20} MiB`);
+  const closed = await Promise.race([s.closed, sleep(3000).then(() => null)]);
+  assert.ok(closed, "the server kept flooding an engine that reads nothing");
+  assert.match(s.messages.filter(error).map((m) => m.message).join("\n"), /engine is not reading/);
+  assert.equal(closed.code, 1008);
+  assert.ok(await waitGone(pid), "the busy engine outlived its session");
+  await stillServes();
+});
