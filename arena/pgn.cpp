@@ -1,13 +1,14 @@
 #include "arena/pgn.h"
 
 #include <algorithm>
-#include <charconv>
+#include <climits>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "engine/notation.h"
+#include "engine/text.h"
 
 namespace kete::arena {
 namespace {
@@ -30,8 +31,7 @@ void tag(std::string& out, std::string_view name, std::string_view value) {
 // "1. A6L a5L 2. A3L ..." wrapped at kLineWidth, a move number kept on the line of its
 // move; North's first move in a game that starts with North to move is numbered "1...".
 std::string movetext(const GameRecord& r) {
-  const size_t space = r.start.find(' ');
-  const bool north_first = space != std::string::npos && r.start.compare(space + 1, 1, "N") == 0;
+  const bool north_first = side_to_move_of(r.start) == Side::kNorth;
   std::vector<std::string> words;
   for (size_t i = 0; i < r.moves.size(); ++i) {
     const size_t ply = i + (north_first ? 1 : 0);
@@ -63,13 +63,6 @@ bool is_move_number(std::string_view w) {
     ++digits;
   const std::string_view dots = w.substr(digits);
   return digits > 0 && (dots == "." || dots == "...");
-}
-
-std::optional<int> parse_int(std::string_view s) {
-  int n = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
 }
 
 // [Name "value"] with \" and \\ escapes.
@@ -129,17 +122,17 @@ absl::Status Reader::line(std::string_view text) {
   }
   if (!started_) return absl::InvalidArgumentError("moves before any tag");
   in_moves_ = true;
-  std::istringstream words{std::string(text)};
-  for (std::string w; words >> w;) {
+  for (std::string_view w : split_words(text)) {
     if (!in_moves_) return absl::InvalidArgumentError(fmt::format("'{}' after the result", w));
     if (const std::optional<Result> r = parse_result_text(w)) {
       if (absl::Status s = end_game(*r); !s.ok()) return s;
     } else if (w.size() > 4 && w.front() == '{' && w.ends_with("ms}")) {
-      const std::optional<int> ms = parse_int(std::string_view(w).substr(1, w.size() - 4));
-      if (!ms || *ms < 0) return absl::InvalidArgumentError(fmt::format("bad move time '{}'", w));
+      const absl::StatusOr<int> ms =
+          parse_number<int>("move time", w.substr(1, w.size() - 4), 0, INT_MAX);
+      if (!ms.ok()) return absl::InvalidArgumentError(fmt::format("bad move time '{}'", w));
       game_.move_ms.push_back(*ms);
     } else if (!is_move_number(w)) {
-      game_.moves.push_back(w);
+      game_.moves.emplace_back(w);
     }
   }
   return absl::OkStatus();
@@ -148,8 +141,8 @@ absl::Status Reader::line(std::string_view text) {
 absl::Status Reader::apply_tag(const std::string& name, const std::string& value) {
   seen_.push_back(name);
   const auto number = [&](int& field) {
-    const std::optional<int> n = parse_int(value);
-    if (!n || *n < 0)
+    const absl::StatusOr<int> n = parse_number<int>(name, value, 0, INT_MAX);
+    if (!n.ok())
       return absl::InvalidArgumentError(fmt::format("tag {}: '{}' is not a number", name, value));
     field = *n;
     return absl::OkStatus();

@@ -343,7 +343,7 @@ TEST(SpsaCli, BadCommandLinesSayWhatIsWrong) {
             "--openings and --random-plies exclude each other");
   EXPECT_EQ(with({"--nodes", "5", "--variant", "chess"}),
             "--variant: unknown 'chess' (bao, kigogo, kiswahili, kujifunza)");
-  EXPECT_EQ(with({"--nodes", "5", "--output", ""}), "--output: empty file name");
+  EXPECT_EQ(with({"--nodes", "5", "--output", ""}), "--output: empty value");
   EXPECT_EQ(parse_error({"--help"}), "(parsed)");
 }
 

@@ -10,7 +10,6 @@
 #include "engine/weights.h"
 #include "test_util.h"
 #include "tuning/dataset.h"
-#include "tuning/flags.h"
 #include "tuning/selfplay.h"
 #include "tuning/texel.h"
 

@@ -13,9 +13,9 @@
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
 #include "engine/notation.h"
 #include "search/eval_file.h"
-#include "tuning/flags.h"
 #include "tuning/selfplay.h"
 
 namespace kete::tuning {
@@ -33,41 +33,40 @@ struct Options {
   std::string out;
 };
 
-absl::StatusOr<Options> parse_options(const Args& args) {
-  Options o;
+absl::Status parse_eval(arena::ArgCursor& args, SearchSettings& settings) {
+  absl::StatusOr<std::string> path = args.value("--eval");
+  if (!path.ok()) return path.status();
+  absl::StatusOr<WeightsFile> w = read_weights_file(*path);
+  if (!w.ok()) return w.status();
+  settings.eval[w->variant] = w->weights;
+  return absl::OkStatus();
+}
+
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
   SelfPlayConfig& c = o.config;
-  for (const auto& [key, value] : args.pairs) {
-    absl::Status s = absl::OkStatus();
-    if (key == "--out") {
-      o.out = value;
-    } else if (key == "--variant") {
-      s = parse_into(key, value, c.rules.variant);
-    } else if (key == "--kichwa") {
-      s = parse_into(key, value, c.rules.kichwa);
-    } else if (key == "--games") {
-      s = parse_int_into(key, value, 1, 100'000'000, c.games);
-    } else if (key == "--shard") {
-      s = parse_shard(value, c.shard, c.shards);
-    } else if (key == "--nodes") {
-      s = parse_int_into(key, value, 1, 1'000'000'000, c.nodes);
-    } else if (key == "--threads") {
-      s = parse_int_into(key, value, 1, 256, c.threads);
-    } else if (key == "--random-plies") {
-      s = parse_int_into(key, value, 0, 100, c.random_plies);
-    } else if (key == "--max-plies") {
-      s = parse_int_into(key, value, 1, 100'000, c.max_plies);
-    } else if (key == "--seed") {
-      s = parse_int_into(key, value, 0, UINT64_MAX, c.seed);
-    } else if (key == "--eval") {
-      absl::StatusOr<WeightsFile> w = read_weights_file(value);
-      if (!w.ok()) return w.status();
-      c.settings.eval[w->variant] = w->weights;
-    } else {
-      return absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
-    }
-    if (!s.ok()) return s;
+  if (flag == "--out") return args.text(flag, o.out);
+  if (flag == "--variant") return args.variant(flag, c.rules.variant);
+  if (flag == "--kichwa") return args.kichwa(flag, c.rules.kichwa);
+  if (flag == "--games") return args.number(flag, c.games, 1, 100'000'000);
+  if (flag == "--shard") {
+    absl::StatusOr<std::string> v = args.value(flag);
+    return v.ok() ? parse_shard(*v, c.shard, c.shards) : v.status();
   }
-  if (o.out.empty()) return absl::InvalidArgumentError("--out FILE is required");
+  if (flag == "--nodes") return args.number(flag, c.nodes, 1, 1'000'000'000);
+  if (flag == "--threads") return args.number(flag, c.threads, 1, 256);
+  if (flag == "--random-plies") return args.number(flag, c.random_plies, 0, 100);
+  if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
+  if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
+  if (flag == "--eval") return parse_eval(args, c.settings);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
+  Options o;
+  arena::ArgCursor args(argv);
+  while (!args.done())
+    if (absl::Status s = parse_flag(args.next(), args, o); !s.ok()) return s;
+  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
   return o;
 }
 
@@ -117,9 +116,11 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const std::optional<Options> options =
-      parse_or_usage<Options>("kete-datagen", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
+  const absl::StatusOr<Options> options = parse_options(kete::arena::arguments(argc, argv));
+  if (!options.ok()) {
+    fmt::print(stderr, "kete-datagen: {}\n{}", kete::error_text(options.status()), kUsage);
+    return 2;
+  }
   std::signal(SIGINT, [](int) { interrupted = true; });
   return run(*options);
 }
