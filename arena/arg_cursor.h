@@ -4,6 +4,7 @@
 // and the error messages they share, each naming the bad argument.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,5 +71,28 @@ class ArgCursor {
   const std::vector<std::string>& args_;
   size_t at_ = 0;
 };
+
+// Reads every flag of `argv` in turn into `options` with read_flag(flag, cursor, options),
+// which takes the flag's values from the cursor; stops at the first error.
+template <class Options, class ReadFlag>
+absl::Status read_flags(const std::vector<std::string>& argv, Options& options,
+                        ReadFlag read_flag) {
+  ArgCursor args(argv);
+  while (!args.done())
+    if (absl::Status s = read_flag(args.next(), args, options); !s.ok()) return s;
+  return absl::OkStatus();
+}
+
+// The options of a tool's command line, read by parse(arguments(argc, argv)); on an error
+// prints "<tool>: <error>" and `usage` to stderr and returns nothing: the tool exits 2.
+template <class Parse>
+auto options_or_usage(std::string_view tool, std::string_view usage, int argc, char** argv,
+                      Parse parse) -> std::optional<typename decltype(parse(
+                                        std::vector<std::string>()))::value_type> {
+  auto options = parse(arguments(argc, argv));
+  if (options.ok()) return *std::move(options);
+  fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
+  return std::nullopt;
+}
 
 }  // namespace kete::arena

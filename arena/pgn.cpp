@@ -15,13 +15,39 @@ namespace {
 
 constexpr size_t kLineWidth = 80;
 
+// A tag value in the file is one line of printable ASCII, whatever an engine sent: '"' and
+// '\\' are escaped with '\\', a line break becomes a space, any other byte below 0x20 or
+// from 0x7F on is written \xHH. Only the first kMaxTagValue bytes of a value are kept,
+// followed by kCutMark, so that one flooding engine cannot swell the record file.
+constexpr size_t kMaxTagValue = 1000;
+constexpr std::string_view kCutMark = " [cut]";
+
 std::string escaped(std::string_view value) {
+  const bool cut = value.size() > kMaxTagValue;
+  if (cut) value = value.substr(0, kMaxTagValue);
   std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
+  for (const char c : value) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\')
+      out += {'\\', c};
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else if (byte < 0x20 || byte >= 0x7F)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += c;
   }
+  if (cut) out += kCutMark;
   return out;
+}
+
+// The byte of two hex digits, if they are.
+std::optional<char> hex_byte(std::string_view digits) {
+  const auto nibble = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+  };
+  if (digits.size() != 2 || nibble(digits[0]) < 0 || nibble(digits[1]) < 0) return std::nullopt;
+  return char(nibble(digits[0]) * 16 + nibble(digits[1]));
 }
 
 void tag(std::string& out, std::string_view name, std::string_view value) {
@@ -65,7 +91,7 @@ bool is_move_number(std::string_view w) {
   return digits > 0 && (dots == "." || dots == "...");
 }
 
-// [Name "value"] with \" and \\ escapes.
+// [Name "value"] with \", \\ and \xHH escapes (escaped() above).
 absl::StatusOr<std::pair<std::string, std::string>> parse_tag(std::string_view line) {
   const auto bad = [&] {
     return absl::InvalidArgumentError(fmt::format("expected [Name \"value\"], got '{}'", line));
@@ -80,7 +106,16 @@ absl::StatusOr<std::pair<std::string, std::string>> parse_tag(std::string_view l
   quoted = quoted.substr(1, quoted.size() - 2);
   std::string value;
   for (size_t i = 0; i < quoted.size(); ++i) {
-    if (quoted[i] == '\\' && i + 1 < quoted.size()) ++i;
+    if (quoted[i] == '\\' && i + 1 < quoted.size()) {
+      ++i;
+      if (quoted[i] == 'x') {
+        const std::optional<char> byte = hex_byte(quoted.substr(i + 1, 2));
+        if (!byte) return bad();
+        value += *byte;
+        i += 2;
+        continue;
+      }
+    }
     value += quoted[i];
   }
   return std::make_pair(std::move(name), std::move(value));

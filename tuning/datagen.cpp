@@ -7,13 +7,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "search/eval_file.h"
 #include "tuning/selfplay.h"
@@ -63,25 +63,24 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  arena::ArgCursor args(argv);
-  while (!args.done())
-    if (absl::Status s = parse_flag(args.next(), args, o); !s.ok()) return s;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
   if (o.out.empty()) return arena::bad_argument("--out FILE is required");
   return o;
 }
 
 int run(const Options& o) {
-  std::ofstream out(o.out);
-  if (!out) {
-    fmt::print(stderr, "kete-datagen: cannot write '{}'\n", o.out);
+  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+  if (!out.ok()) {
+    fmt::print(stderr, "kete-datagen: {}\n", error_text(out.status()));
     return 1;
   }
   const SelfPlayConfig& c = o.config;
-  out << fmt::format(
-      "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-      "random-plies={} max-plies={}\n",
-      to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
-      c.seed, c.random_plies, c.max_plies);
+  // The first failed write stops the run: the games after it would be lost too.
+  absl::Status written = out->write(
+      fmt::format("# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
+                  "random-plies={} max-plies={}\n",
+                  to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards,
+                  c.nodes, c.seed, c.random_plies, c.max_plies));
   const uint64_t total = (c.games - c.shard + c.shards - 1) / c.shards;
   const auto start = std::chrono::steady_clock::now();
   uint64_t played = 0, positions = 0;
@@ -89,9 +88,11 @@ int run(const Options& o) {
   run_selfplay(
       c,
       [&](uint64_t, const std::vector<Sample>& samples) {
+        std::string text;
         for (const Sample& s : samples)
-          out << format_sample(s) << '\n';
-        out.flush();
+          text += format_sample(s) + "\n";
+        if (written.ok()) written = out->write(text);
+        if (!written.ok()) interrupted = true;
         ++played;
         positions += samples.size();
         const double secs =
@@ -103,8 +104,9 @@ int run(const Options& o) {
       },
       interrupted);
   fmt::print(stderr, "\n");
-  if (!out) {
-    fmt::print(stderr, "kete-datagen: writing '{}' failed\n", o.out);
+  if (written.ok()) written = out->close();
+  if (!written.ok()) {
+    fmt::print(stderr, "kete-datagen: {}\n", error_text(written));
     return 1;
   }
   if (interrupted) fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
@@ -116,11 +118,9 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const absl::StatusOr<Options> options = parse_options(kete::arena::arguments(argc, argv));
-  if (!options.ok()) {
-    fmt::print(stderr, "kete-datagen: {}\n{}", kete::error_text(options.status()), kUsage);
-    return 2;
-  }
+  const std::optional<Options> options =
+      kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
   std::signal(SIGINT, [](int) { interrupted = true; });
   return run(*options);
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "arena/match.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "engine/text.h"
 #include "search/params.h"
@@ -126,19 +127,6 @@ arena::MatchConfig probe_match(const SpsaCommandLine& cl, const std::vector<Spsa
   m.concurrency = cl.concurrency;
   m.inherit_stderr = cl.inherit_stderr;
   return m;
-}
-
-// Replaces the file as a whole, so that an interrupted write never leaves half of it.
-absl::Status write_values(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream f(temporary);
-    if (!(f << text) || !(f.flush()))
-      return absl::UnavailableError(fmt::format("cannot write '{}'", temporary));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    return absl::UnavailableError(fmt::format("cannot replace '{}'", path));
-  return absl::OkStatus();
 }
 
 std::string header(const SpsaCommandLine& cl, const Spsa& spsa, size_t openings) {
@@ -259,7 +247,8 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
   if (!pool.ok()) return pool.status();
   Spsa spsa(std::move(*params), cl.schedule, cl.seed);
-  if (absl::Status s = write_values(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
+  if (absl::Status s =
+          arena::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
       !s.ok())
     return s;
   out << header(cl, spsa, pool->size()) << std::flush;
@@ -279,7 +268,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   };
   const auto on_iteration = [&](const Probe& pr, double result, const Spsa& now) {
     out << progress_line(pr, result, now, total) << std::flush;
-    written = write_values(cl.output_file, setoption_lines(now.params(), now.values()));
+    written = arena::replace_file(cl.output_file, setoption_lines(now.params(), now.values()));
     if (!written.ok()) stop = true;
   };
   run_spsa(spsa, play, on_iteration, stop);

@@ -126,7 +126,9 @@ double play_game(Game game, Player& a, Player& b, bool a_is_south, Random& rng) 
 
 constexpr std::string_view kUsage =
     "usage: kete-strength --a PLAYER --b PLAYER [--variant V] [--kichwa K] [--games N]\n"
-    "                     [--plies K] [--seed S] [--max-plies M]\n";
+    "                     [--plies K] [--seed S] [--max-plies M]\n"
+    "PLAYER: random | greedy | alphabeta:D | kete:nodes=N | kete:depth=D | kete:movetime=MS | "
+    "plain:movetime=MS\n";
 
 struct Options {
   RuleSet rules;
@@ -159,9 +161,7 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  arena::ArgCursor args(argv);
-  while (!args.done())
-    if (absl::Status s = parse_flag(args.next(), args, o); !s.ok()) return s;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
   if (!o.a || !o.b) return arena::bad_argument("give both players: --a PLAYER --b PLAYER");
   return o;
 }
@@ -171,12 +171,9 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 
 int main(int argc, char** argv) {
   using namespace kete;
-  absl::StatusOr<Options> options = parse_options(arena::arguments(argc, argv));
-  if (!options.ok()) {
-    fmt::print(stderr, "kete-strength: {}\n{}PLAYER: {}\n", error_text(options.status()), kUsage,
-               kPlayers);
-    return 2;
-  }
+  std::optional<Options> options =
+      arena::options_or_usage("kete-strength", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
   Options& o = *options;
   const RuleSet rules = o.rules;
   Player &a = *o.a, &b = *o.b;

@@ -6,6 +6,7 @@
 // k fixed, and reports the loss on the training games and on the held-out games (every
 // N-th game, by game number) before and after. Writes the weights file format that
 // EvalFile reads.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "engine/weights.h"
 #include "search/eval_file.h"
@@ -66,9 +68,7 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  arena::ArgCursor args(argv);
-  while (!args.done())
-    if (absl::Status s = parse_flag(args.next(), args, o); !s.ok()) return s;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
   if (o.data.empty()) return arena::bad_argument("--data FILE is required");
   if (o.out.empty()) return arena::bad_argument("--out FILE is required");
   return o;
@@ -91,6 +91,11 @@ absl::Status check_header(std::string_view line, Variant v) {
 absl::StatusOr<std::vector<Sample>> read_samples(const Options& o) {
   std::vector<Sample> samples;
   for (const std::string& path : o.data) {
+    // An ifstream opens a directory and reads nothing from it: "0 samples" would hide
+    // the mistake.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return absl::InvalidArgumentError(fmt::format("cannot read '{}': it is a directory", path));
     std::ifstream in(path);
     if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
     std::string line;
@@ -105,6 +110,7 @@ absl::StatusOr<std::vector<Sample>> read_samples(const Options& o) {
             fmt::format("{}:{}: {}", path, line_no, error_text(s.status())));
       if (std::abs(s->score) < kMateBound) samples.push_back(*s);
     }
+    if (in.bad()) return absl::UnavailableError(fmt::format("cannot read '{}'", path));
   }
   return samples;
 }
@@ -163,13 +169,16 @@ int run(const Options& o) {
   for (int j = 0; j < kWeightCount; ++j)
     if (j < kFeatureCount || o.variant == Variant::kKiswahili)
       fmt::print("  {:<18} {:>6} -> {:>6}\n", kWeightNames[j], start[j], tuned[j]);
-  std::ofstream out(o.out);
-  out << format_weights({o.variant, tuned},
-                        fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
-                                    "positions (k {:.6f}).\n{}",
-                                    to_string(o.variant), data.size(), k, report));
-  if (!out) {
-    fmt::print(stderr, "kete-texel: cannot write '{}'\n", o.out);
+  const std::string weights = format_weights(
+      {o.variant, tuned}, fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
+                                      "positions (k {:.6f}).\n{}",
+                                      to_string(o.variant), data.size(), k, report));
+  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+  absl::Status written = out.ok() ? out->write(weights) : out.status();
+  if (written.ok()) written = out->close();
+  if (written.ok()) written = arena::flush_stdout();
+  if (!written.ok()) {
+    fmt::print(stderr, "kete-texel: {}\n", error_text(written));
     return 1;
   }
   return 0;
@@ -180,10 +189,8 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const absl::StatusOr<Options> options = parse_options(kete::arena::arguments(argc, argv));
-  if (!options.ok()) {
-    fmt::print(stderr, "kete-texel: {}\n{}", kete::error_text(options.status()), kUsage);
-    return 2;
-  }
+  const std::optional<Options> options =
+      kete::arena::options_or_usage("kete-texel", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
   return run(*options);
 }
