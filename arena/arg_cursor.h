@@ -1,9 +1,10 @@
-// A command line read left to right, for the tools' parsers (kete-match, kete-spsa): the
-// next flag, its value, the key=value words after it, and the error messages they share,
-// each naming the bad argument.
+// The one command-line framework of the tools (kete-match, kete-spsa, kete-datagen,
+// kete-texel, kete-strength, kete-throughput): a command line read left to right, the
+// next flag, its value as text, a number or a rules name, the key=value words after it,
+// and the error messages they share, each naming the bad argument.
 #pragma once
 
-#include <charconv>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/text.h"
+#include "engine/types.h"
 
 namespace kete::arena {
 
@@ -20,17 +23,11 @@ inline absl::Status bad_argument(std::string message) {
   return absl::InvalidArgumentError(std::move(message));
 }
 
-// `text` as a T in min..max. The comparisons are negated so that a NaN is refused too.
-template <class T>
-absl::StatusOr<T> parse_number(std::string_view what, std::string_view text, T min, T max) {
-  T n{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !(n >= min) ||
-      !(n <= max))
-    return bad_argument(
-        fmt::format("{}: expected a number in {}..{}, got '{}'", what, min, max, text));
-  return n;
-}
+// The error for a flag that no reader of the tool knows.
+absl::Status unknown_argument(std::string_view flag);
+
+// The arguments of main, without the program name.
+std::vector<std::string> arguments(int argc, char** argv);
 
 // `key=value` split at the first '='; a word without '=' is all key.
 std::pair<std::string, std::string> key_value(const std::string& arg);
@@ -47,9 +44,13 @@ class ArgCursor {
   // The argument after `flag`, whatever it looks like.
   absl::StatusOr<std::string> value(std::string_view flag);
 
-  // The argument after `flag` as a number in min..max.
+  // The argument after `flag` into `out`; an empty one is refused unless `empty_ok`.
+  absl::Status text(std::string_view flag, std::string& out, bool empty_ok = false);
+
+  // The argument after `flag` as a number in min..max (engine/text.h).
   template <class T>
-  absl::Status number(std::string_view flag, T& out, T min, T max) {
+  absl::Status number(std::string_view flag, T& out, std::type_identity_t<T> min,
+                      std::type_identity_t<T> max) {
     absl::StatusOr<std::string> v = value(flag);
     if (!v.ok()) return v.status();
     absl::StatusOr<T> n = parse_number<T>(flag, *v, min, max);
@@ -57,6 +58,10 @@ class ArgCursor {
     out = *n;
     return absl::OkStatus();
   }
+
+  // The argument after `flag` as a variant or a kujifunza KichwaRule, by name.
+  absl::Status variant(std::string_view flag, Variant& out);
+  absl::Status kichwa(std::string_view flag, KichwaRule& out);
 
   // The next argument if it is not a flag, else null: the key=value words that follow
   // --engine, --sprt or --param.
@@ -66,5 +71,28 @@ class ArgCursor {
   const std::vector<std::string>& args_;
   size_t at_ = 0;
 };
+
+// Reads every flag of `argv` in turn into `options` with read_flag(flag, cursor, options),
+// which takes the flag's values from the cursor; stops at the first error.
+template <class Options, class ReadFlag>
+absl::Status read_flags(const std::vector<std::string>& argv, Options& options,
+                        ReadFlag read_flag) {
+  ArgCursor args(argv);
+  while (!args.done())
+    if (absl::Status s = read_flag(args.next(), args, options); !s.ok()) return s;
+  return absl::OkStatus();
+}
+
+// The options of a tool's command line, read by parse(arguments(argc, argv)); on an error
+// prints "<tool>: <error>" and `usage` to stderr and returns nothing: the tool exits 2.
+template <class Parse>
+auto options_or_usage(std::string_view tool, std::string_view usage, int argc, char** argv,
+                      Parse parse) -> std::optional<typename decltype(parse(
+                                        std::vector<std::string>()))::value_type> {
+  auto options = parse(arguments(argc, argv));
+  if (options.ok()) return *std::move(options);
+  fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
+  return std::nullopt;
+}
 
 }  // namespace kete::arena

@@ -44,12 +44,7 @@ absl::Status Parser::flag(const std::string& name) {
     *on = true;
     return absl::OkStatus();
   }
-  if (std::string* text = text_flag(name)) {
-    absl::StatusOr<std::string> v = args_.value(name);
-    if (!v.ok()) return v.status();
-    *text = *v;
-    return absl::OkStatus();
-  }
+  if (std::string* text = text_flag(name)) return args_.text(name, *text);
   if (name == "--sprt") return sprt();
   if (name == "--games") return args_.number(name, cl_.match.games, 1, 10'000'000);
   return flags_.take(name, args_);

@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include <fmt/format.h>
@@ -20,10 +21,22 @@ extern char** environ;
 namespace kete::arena {
 namespace {
 
+// A signal's description without strsignal, whose buffer is shared between threads (the
+// arena reaps engines from several): glibc's sigdescr_np returns a constant string.
+std::string signal_name(int sig) {
+  const char* d = sigdescr_np(sig);
+  return d ? d : "unknown signal";
+}
+
+// errno's text without strerror, which is not thread-safe either.
+std::string error_name(int err) {
+  return std::generic_category().message(err);
+}
+
 std::string describe_wait_status(int status) {
   if (WIFEXITED(status)) return fmt::format("exited with code {}", WEXITSTATUS(status));
   if (WIFSIGNALED(status))
-    return fmt::format("killed by signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    return fmt::format("killed by signal {} ({})", WTERMSIG(status), signal_name(WTERMSIG(status)));
   return "ended";
 }
 
@@ -55,11 +68,11 @@ absl::Status EngineProcess::start(const std::string& command, const std::vector<
   // of the other engines the runner has started, which would keep them from seeing EOF.
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0)
-    return absl::InternalError(fmt::format("pipe: {}", strerror(errno)));
+    return absl::InternalError(fmt::format("pipe: {}", error_name(errno)));
   if (pipe2(out, O_CLOEXEC) != 0) {
     ::close(in[0]);
     ::close(in[1]);
-    return absl::InternalError(fmt::format("pipe: {}", strerror(errno)));
+    return absl::InternalError(fmt::format("pipe: {}", error_name(errno)));
   }
   SpawnSetup s;
   posix_spawn_file_actions_adddup2(&s.actions, in[0], STDIN_FILENO);
@@ -86,7 +99,7 @@ absl::Status EngineProcess::start(const std::string& command, const std::vector<
   if (err != 0) {
     ::close(in[1]);
     ::close(out[0]);
-    return absl::NotFoundError(fmt::format("cannot start '{}': {}", command, strerror(err)));
+    return absl::NotFoundError(fmt::format("cannot start '{}': {}", command, error_name(err)));
   }
   pid_ = pid;
   fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);

@@ -105,10 +105,15 @@ GameRecord play_game(const GameSetup& setup, std::array<UciClient*, 2> players,
       return record;
     }
   }
-  Game referee(setup.rules.rules, setup.opening.start, setup.rules.max_plies);
-  for (const std::string& token : setup.opening.moves)
-    referee.play(*parse_move(setup.rules.rules, referee.position(), token));
-  play_moves(setup, players, referee, record, stop);
+  absl::StatusOr<Game> referee =
+      play_opening(setup.rules.rules, setup.opening, setup.rules.max_plies);
+  if (!referee.ok()) {
+    // The openings are checked as they are read: a bad one here is no engine's fault.
+    record.termination = Termination::kAborted;
+    record.reason = error_text(referee.status());
+    return record;
+  }
+  play_moves(setup, players, *referee, record, stop);
   if (record.termination == Termination::kRules)
     for (UciClient* engine : players)
       cross_check(*engine, setup, record);

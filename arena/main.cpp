@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <csignal>
-#include <fstream>
-#include <iostream>
+#include <cstdio>
+#include <optional>
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
 #include "arena/cli.h"
+#include "arena/output_file.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
 #include "engine/notation.h"
@@ -23,8 +25,14 @@ std::atomic<bool> g_stop{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
 int fail(std::string_view message) {
-  std::cerr << "kete-match: " << message << "\n";
+  fmt::print(stderr, "kete-match: {}\n", message);
   return 1;
+}
+
+// Exit status 0 only if all that was printed arrived.
+int finish() {
+  if (absl::Status s = flush_stdout(); !s.ok()) return fail(kete::error_text(s));
+  return 0;
 }
 
 // --replay: every record must replay under the rules; then the totals. The first engine
@@ -42,9 +50,8 @@ int replay(const std::string& path) {
       return fail(fmt::format("{}: game {}: {}", path, r.game, kete::error_text(s)));
     tally.add(r);
   }
-  std::cout << fmt::format("{}: {} games, every move legal\n", path, records->size())
-            << summary(tally);
-  return 0;
+  fmt::print("{}: {} games, every move legal\n{}", path, records->size(), summary(tally));
+  return finish();
 }
 
 absl::StatusOr<std::vector<Opening>> openings(const CommandLine& cl) {
@@ -66,7 +73,7 @@ absl::Status preflight(const MatchConfig& m) {
     UciClient client(e, m.rules, m.inherit_stderr);
     if (absl::Status s = client.start(); !s.ok()) return s;
     for (const std::string& message : client.startup_messages())
-      std::cerr << fmt::format("kete-match: engine '{}' said: {}\n", e.name, message);
+      fmt::print(stderr, "kete-match: engine '{}' said: {}\n", e.name, message);
   }
   return absl::OkStatus();
 }
@@ -76,26 +83,34 @@ int play(CommandLine& cl) {
   if (!o.ok()) return fail(kete::error_text(o.status()));
   cl.match.openings = std::move(*o);
   if (absl::Status s = preflight(cl.match); !s.ok()) return fail(kete::error_text(s));
-  std::ofstream pgn;
+  std::optional<OutputFile> pgn;
   if (!cl.pgn_file.empty()) {
-    pgn.open(cl.pgn_file);
-    if (!pgn) return fail(fmt::format("cannot write the record file '{}'", cl.pgn_file));
+    absl::StatusOr<OutputFile> f = OutputFile::create(cl.pgn_file);
+    if (!f.ok()) return fail(kete::error_text(f.status()));
+    pgn = std::move(*f);
   }
+  absl::Status pgn_status = absl::OkStatus();  // the first failed write stops the match
 
   const MatchConfig& m = cl.match;
   const int planned = 2 * ((m.games + 1) / 2);
-  std::cout << fmt::format(
-      "kete-match: {} vs {}, {}, {}, {} games, {} at once, {} openings ({})\n", m.engines[0].name,
-      m.engines[1].name, to_string(m.rules.rules.variant), m.time_control.text(), planned,
-      std::min(m.concurrency, planned), m.openings.size(),
-      cl.openings_file.empty() ? fmt::format("{} random plies, seed {}", cl.random_plies, cl.seed)
-                               : cl.openings_file);
+  fmt::print("kete-match: {} vs {}, {}, {}, {} games, {} at once, {} openings ({})\n",
+             m.engines[0].name, m.engines[1].name, to_string(m.rules.rules.variant),
+             m.time_control.text(), planned, std::min(m.concurrency, planned), m.openings.size(),
+             cl.openings_file.empty()
+                 ? fmt::format("{} random plies, seed {}", cl.random_plies, cl.seed)
+                 : cl.openings_file);
   const bool live = isatty(STDERR_FILENO);
   const auto on_game = [&](const GameRecord& r, const Tally& t) {
-    if (pgn.is_open()) pgn << write_pgn(r) << std::flush;
-    if (live) std::cerr << "\r\033[K" << std::flush;
-    if (!cl.quiet) std::cout << game_line(r) << "\n" << std::flush;
-    std::cerr << progress_line(t, planned) << (live ? "" : "\n") << std::flush;
+    if (pgn && pgn_status.ok()) {
+      pgn_status = pgn->write(write_pgn(r));
+      if (!pgn_status.ok()) g_stop = true;
+    }
+    if (live) fmt::print(stderr, "\r\033[K");
+    if (!cl.quiet) {
+      fmt::print("{}\n", game_line(r));
+      std::fflush(stdout);
+    }
+    fmt::print(stderr, "{}{}", progress_line(t, planned), live ? "" : "\n");
   };
   // The first interrupt stops the match gracefully; a second one ends the runner at once.
   for (int sig : {SIGINT, SIGTERM})
@@ -104,28 +119,30 @@ int play(CommandLine& cl) {
       std::signal(s, SIG_DFL);
     });
   const Tally tally = run_match(m, on_game, g_stop);
-  if (live) std::cerr << "\n";
+  if (live) fmt::print(stderr, "\n");
+  if (pgn && pgn_status.ok()) pgn_status = pgn->close();
 
   if (tally.decision() != SprtDecision::kContinue)
-    std::cout << fmt::format("SPRT decided after {} games.\n", tally.games());
+    fmt::print("SPRT decided after {} games.\n", tally.games());
   else if (tally.games() < planned)
-    std::cout << fmt::format("Stopped after {} of {} games.\n", tally.games(), planned);
-  std::cout << summary(tally);
-  return 0;
+    fmt::print("Stopped after {} of {} games.\n", tally.games(), planned);
+  fmt::print("{}", summary(tally));
+  if (!pgn_status.ok())
+    return fail(fmt::format("the records are incomplete: {}", kete::error_text(pgn_status)));
+  return finish();
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::StatusOr<CommandLine> cl =
-      parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  absl::StatusOr<CommandLine> cl = parse_command_line(arguments(argc, argv));
   if (!cl.ok()) {
-    std::cerr << "kete-match: " << kete::error_text(cl.status()) << "\n(kete-match --help)\n";
+    fmt::print(stderr, "kete-match: {}\n(kete-match --help)\n", kete::error_text(cl.status()));
     return 2;
   }
   if (cl->help) {
-    std::cout << usage();
-    return 0;
+    fmt::print("{}", usage());
+    return finish();
   }
   if (!cl->replay_file.empty()) return replay(cl->replay_file);
   return play(*cl);

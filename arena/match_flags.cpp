@@ -37,7 +37,7 @@ absl::Status MatchFlags::number(const std::string& flag, ArgCursor& args) {
     random_plies_set_ = true;
     return args.number(flag, fields_.random_plies, 0, 1000);
   }
-  return bad_argument(fmt::format("unknown argument '{}'", flag));
+  return unknown_argument(flag);
 }
 
 // --engine cmd=<path> [name=<name>] [arg=<argument>]... [option.<Name>=<value>]...
@@ -73,21 +73,8 @@ absl::Status MatchFlags::engine_key(EngineConfig& e, const std::string& word) {
 
 // --variant <name>, --kichwa <rule>
 absl::Status MatchFlags::rules(const std::string& flag, ArgCursor& args) {
-  absl::StatusOr<std::string> v = args.value(flag);
-  if (!v.ok()) return v.status();
   RuleSet& rules = fields_.rules.rules;
-  if (flag == "--variant") {
-    const std::optional<Variant> variant = parse_variant(*v);
-    if (!variant)
-      return bad_argument(
-          fmt::format("--variant: unknown '{}' (bao, kigogo, kiswahili, kujifunza)", *v));
-    rules.variant = *variant;
-  } else {
-    const std::optional<KichwaRule> k = parse_kichwa_rule(*v);
-    if (!k) return bad_argument(fmt::format("--kichwa: unknown '{}' (choose, follow)", *v));
-    rules.kichwa = *k;
-  }
-  return absl::OkStatus();
+  return flag == "--variant" ? args.variant(flag, rules.variant) : args.kichwa(flag, rules.kichwa);
 }
 
 absl::Status MatchFlags::time_control(const std::string& flag, ArgCursor& args) {
@@ -102,11 +89,7 @@ absl::Status MatchFlags::time_control(const std::string& flag, ArgCursor& args) 
 }
 
 absl::Status MatchFlags::openings(ArgCursor& args) {
-  absl::StatusOr<std::string> v = args.value("--openings");
-  if (!v.ok()) return v.status();
-  if (v->empty() && !dialect_.empty_openings) return bad_argument("--openings: empty file name");
-  fields_.openings_file = *v;
-  return absl::OkStatus();
+  return args.text("--openings", fields_.openings_file, dialect_.empty_openings);
 }
 
 absl::Status MatchFlags::finish() {

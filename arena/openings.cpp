@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <unordered_set>
 
@@ -10,18 +9,12 @@
 
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "engine/random.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 
 namespace kete::arena {
 namespace {
-
-std::vector<std::string> split_words(std::string_view line) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(line)};
-  for (std::string w; in >> w;)
-    words.push_back(w);
-  return words;
-}
 
 // True if the side to move has a move after which the opponent has lost.
 bool wins_at_once(RuleSet rules, const Position& p) {
@@ -59,7 +52,7 @@ bool decided(RuleSet rules, const Game& game) {
          loses_at_once(rules, p);
 }
 
-absl::StatusOr<Opening> parse_line(RuleSet rules, const std::vector<std::string>& words) {
+absl::StatusOr<Opening> parse_line(RuleSet rules, const std::vector<std::string_view>& words) {
   Opening o{Position::start(rules.variant), {}, true};
   size_t first_move = 0;
   if (words[0] == "startpos") {
@@ -70,7 +63,7 @@ absl::StatusOr<Opening> parse_line(RuleSet rules, const std::vector<std::string>
       ++moves_at;
     std::string text;
     for (size_t i = 0; i < moves_at; ++i)
-      text += (i ? " " : "") + words[i];
+      text += fmt::format("{}{}", i ? " " : "", words[i]);
     absl::StatusOr<Position> p = parse_position(rules.variant, text);
     if (!p.ok()) return p.status();
     o.start = *p;
@@ -105,7 +98,7 @@ absl::StatusOr<std::vector<Opening>> parse_openings(RuleSet rules, std::string_v
   int number = 0;
   for (std::string line; std::getline(in, line);) {
     ++number;
-    const std::vector<std::string> words = split_words(line);
+    const std::vector<std::string_view> words = split_words(line);
     if (words.empty() || words[0][0] == '#') continue;
     absl::StatusOr<Opening> o = parse_line(rules, words);
     if (!o.ok())
@@ -126,8 +119,20 @@ absl::StatusOr<std::vector<Opening>> load_openings(RuleSet rules, const std::str
   return parse_openings(rules, text.str(), path);
 }
 
+absl::StatusOr<Game> play_opening(RuleSet rules, const Opening& opening, int max_plies) {
+  Game game(rules, opening.start, max_plies);
+  for (const std::string& token : opening.moves) {
+    absl::StatusOr<Move> m = parse_move(rules, game.position(), token);
+    if (!m.ok())
+      return absl::InvalidArgumentError(
+          fmt::format("opening move '{}': {}", token, error_text(m.status())));
+    game.play(*m);
+  }
+  return game;
+}
+
 std::vector<Opening> random_openings(RuleSet rules, int count, int plies, uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  Random rng(seed);
   std::vector<Opening> openings;
   std::unordered_set<uint64_t> seen;
   const Position start = Position::start(rules.variant);
@@ -136,7 +141,7 @@ std::vector<Opening> random_openings(RuleSet rules, int count, int plies, uint64
     Opening o{start, {}, true};
     for (int ply = 0; ply < plies && game.outcome().result == Result::kNone; ++ply) {
       const MoveList moves = legal_moves(rules, game.position());
-      const Move m = moves[int(rng() % uint64_t(moves.size()))];
+      const Move m = moves[int(rng.uniform_below(uint64_t(moves.size())))];
       o.moves.push_back(move_token(game.position(), m));
       game.play(m);
     }

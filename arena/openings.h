@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/game.h"
 #include "engine/position.h"
 
 namespace kete::arena {
@@ -32,10 +33,15 @@ absl::StatusOr<std::vector<Opening>> parse_openings(RuleSet rules, std::string_v
                                                     std::string_view source);
 absl::StatusOr<std::vector<Opening>> load_openings(RuleSet rules, const std::string& path);
 
+// The game an opening leaves: its moves played from its start, a draw at `max_plies`. A
+// move that is not legal there is an error naming it.
+absl::StatusOr<Game> play_opening(RuleSet rules, const Opening& opening, int max_plies);
+
 // `count` distinct openings of `plies` random moves from the start (seeded, so a match can
 // be repeated). A position is rejected when it is already decided: the game is over, the
 // side to move has a move that wins at once or only moves that let the opponent win at
-// once, or one side holds less than a third of the seeds. Fewer than `count` come back
+// once, or one side holds less than a third of the seeds. The moves are drawn uniformly
+// from kete::Random (engine/random.h). Fewer than `count` come back
 // only when that many distinct positions cannot be found.
 std::vector<Opening> random_openings(RuleSet rules, int count, int plies, uint64_t seed);
 

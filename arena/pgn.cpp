@@ -1,26 +1,53 @@
 #include "arena/pgn.h"
 
 #include <algorithm>
-#include <charconv>
+#include <climits>
 #include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "engine/notation.h"
+#include "engine/text.h"
 
 namespace kete::arena {
 namespace {
 
 constexpr size_t kLineWidth = 80;
 
+// A tag value in the file is one line of printable ASCII, whatever an engine sent: '"' and
+// '\\' are escaped with '\\', a line break becomes a space, any other byte below 0x20 or
+// from 0x7F on is written \xHH. Only the first kMaxTagValue bytes of a value are kept,
+// followed by kCutMark, so that one flooding engine cannot swell the record file.
+constexpr size_t kMaxTagValue = 1000;
+constexpr std::string_view kCutMark = " [cut]";
+
 std::string escaped(std::string_view value) {
+  const bool cut = value.size() > kMaxTagValue;
+  if (cut) value = value.substr(0, kMaxTagValue);
   std::string out;
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
+  for (const char c : value) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\')
+      out += {'\\', c};
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else if (byte < 0x20 || byte >= 0x7F)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += c;
   }
+  if (cut) out += kCutMark;
   return out;
+}
+
+// The byte of two hex digits, if they are.
+std::optional<char> hex_byte(std::string_view digits) {
+  const auto nibble = [](char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+  };
+  if (digits.size() != 2 || nibble(digits[0]) < 0 || nibble(digits[1]) < 0) return std::nullopt;
+  return char(nibble(digits[0]) * 16 + nibble(digits[1]));
 }
 
 void tag(std::string& out, std::string_view name, std::string_view value) {
@@ -30,8 +57,7 @@ void tag(std::string& out, std::string_view name, std::string_view value) {
 // "1. A6L a5L 2. A3L ..." wrapped at kLineWidth, a move number kept on the line of its
 // move; North's first move in a game that starts with North to move is numbered "1...".
 std::string movetext(const GameRecord& r) {
-  const size_t space = r.start.find(' ');
-  const bool north_first = space != std::string::npos && r.start.compare(space + 1, 1, "N") == 0;
+  const bool north_first = side_to_move_of(r.start) == Side::kNorth;
   std::vector<std::string> words;
   for (size_t i = 0; i < r.moves.size(); ++i) {
     const size_t ply = i + (north_first ? 1 : 0);
@@ -65,14 +91,7 @@ bool is_move_number(std::string_view w) {
   return digits > 0 && (dots == "." || dots == "...");
 }
 
-std::optional<int> parse_int(std::string_view s) {
-  int n = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
-}
-
-// [Name "value"] with \" and \\ escapes.
+// [Name "value"] with \", \\ and \xHH escapes (escaped() above).
 absl::StatusOr<std::pair<std::string, std::string>> parse_tag(std::string_view line) {
   const auto bad = [&] {
     return absl::InvalidArgumentError(fmt::format("expected [Name \"value\"], got '{}'", line));
@@ -87,7 +106,16 @@ absl::StatusOr<std::pair<std::string, std::string>> parse_tag(std::string_view l
   quoted = quoted.substr(1, quoted.size() - 2);
   std::string value;
   for (size_t i = 0; i < quoted.size(); ++i) {
-    if (quoted[i] == '\\' && i + 1 < quoted.size()) ++i;
+    if (quoted[i] == '\\' && i + 1 < quoted.size()) {
+      ++i;
+      if (quoted[i] == 'x') {
+        const std::optional<char> byte = hex_byte(quoted.substr(i + 1, 2));
+        if (!byte) return bad();
+        value += *byte;
+        i += 2;
+        continue;
+      }
+    }
     value += quoted[i];
   }
   return std::make_pair(std::move(name), std::move(value));
@@ -129,17 +157,17 @@ absl::Status Reader::line(std::string_view text) {
   }
   if (!started_) return absl::InvalidArgumentError("moves before any tag");
   in_moves_ = true;
-  std::istringstream words{std::string(text)};
-  for (std::string w; words >> w;) {
+  for (std::string_view w : split_words(text)) {
     if (!in_moves_) return absl::InvalidArgumentError(fmt::format("'{}' after the result", w));
     if (const std::optional<Result> r = parse_result_text(w)) {
       if (absl::Status s = end_game(*r); !s.ok()) return s;
     } else if (w.size() > 4 && w.front() == '{' && w.ends_with("ms}")) {
-      const std::optional<int> ms = parse_int(std::string_view(w).substr(1, w.size() - 4));
-      if (!ms || *ms < 0) return absl::InvalidArgumentError(fmt::format("bad move time '{}'", w));
+      const absl::StatusOr<int> ms =
+          parse_number<int>("move time", w.substr(1, w.size() - 4), 0, INT_MAX);
+      if (!ms.ok()) return absl::InvalidArgumentError(fmt::format("bad move time '{}'", w));
       game_.move_ms.push_back(*ms);
     } else if (!is_move_number(w)) {
-      game_.moves.push_back(w);
+      game_.moves.emplace_back(w);
     }
   }
   return absl::OkStatus();
@@ -148,8 +176,8 @@ absl::Status Reader::line(std::string_view text) {
 absl::Status Reader::apply_tag(const std::string& name, const std::string& value) {
   seen_.push_back(name);
   const auto number = [&](int& field) {
-    const std::optional<int> n = parse_int(value);
-    if (!n || *n < 0)
+    const absl::StatusOr<int> n = parse_number<int>(name, value, 0, INT_MAX);
+    if (!n.ok())
       return absl::InvalidArgumentError(fmt::format("tag {}: '{}' is not a number", name, value));
     field = *n;
     return absl::OkStatus();

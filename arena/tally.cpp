@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/notation.h"
+
 namespace kete::arena {
 
 bool Tally::add(const GameRecord& r) {
@@ -27,11 +29,8 @@ bool Tally::add(const GameRecord& r) {
     ++endings_[fmt::format("{} by {}", to_string(r.termination), who)];
   }
   disagreements_ += int(r.disagreements.size());
-  // The mover of ply k is the start's side to move (the position string's second field)
-  // for even k.
-  const size_t space = r.start.find(' ');
-  const bool north_first = space != std::string::npos && r.start.compare(space + 1, 1, "N") == 0;
-  const Side start_side = north_first ? Side::kNorth : Side::kSouth;
+  // The mover of ply k is the start's side to move for even k.
+  const Side start_side = side_to_move_of(r.start);
   for (size_t i = 0; i < r.move_ms.size(); ++i) {
     const size_t ply = size_t(r.opening_plies) + i;
     const Side mover = ply % 2 == 0 ? start_side : ~start_side;

@@ -1,30 +1,26 @@
 #include "arena/time_control.h"
 
 #include <algorithm>
-#include <charconv>
+#include <climits>
 #include <cmath>
 
 #include <fmt/format.h>
+
+#include "engine/text.h"
 
 namespace kete::arena {
 namespace {
 
 // A non-negative decimal number of seconds, as milliseconds.
 std::optional<int64_t> parse_seconds(std::string_view text) {
-  double seconds = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || seconds < 0 ||
-      seconds > 1e7)
-    return std::nullopt;
-  return int64_t(std::llround(seconds * 1000));
+  const absl::StatusOr<double> seconds = parse_number<double>("seconds", text, 0, 1e7);
+  if (!seconds.ok()) return std::nullopt;
+  return int64_t(std::llround(*seconds * 1000));
 }
 
 std::optional<int64_t> parse_positive(std::string_view text) {
-  int64_t n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || n <= 0)
-    return std::nullopt;
-  return n;
+  const absl::StatusOr<int64_t> n = parse_number<int64_t>("count", text, 1, INT64_MAX);
+  return n.ok() ? std::optional<int64_t>(*n) : std::nullopt;
 }
 
 std::string seconds_text(int64_t ms) {

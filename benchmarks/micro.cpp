@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/notation.h"
+#include "engine/perft.h"
 #include "engine/playout.h"
 #include "engine/rules.h"
 #include "engine/weights.h"
@@ -43,13 +45,19 @@ namespace {
 // The start of `variant` and the positions of its perft table.
 std::vector<Position> load_positions(Variant variant, const std::string& file) {
   std::vector<Position> positions{Position::start(variant)};
-  std::ifstream in(std::string(KETE_PERFT_DIR) + "/" + file);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    auto p = parse_position(variant, line.substr(0, line.find(';')));
+  const std::string path = std::string(KETE_PERFT_DIR) + "/" + file;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  const absl::StatusOr<std::vector<PerftTableLine>> table = parse_perft_table(text.str(), path);
+  if (!table.ok()) {
+    fmt::print(stderr, "{}\n", error_text(table.status()));
+    std::exit(1);
+  }
+  for (const PerftTableLine& line : *table) {
+    auto p = parse_position(variant, line.position);
     if (!p.ok()) {
-      fmt::print(stderr, "{}: {}\n", file, error_text(p.status()));
+      fmt::print(stderr, "{}: {}\n", path, error_text(p.status()));
       std::exit(1);
     }
     if (*p != positions.front()) positions.push_back(*p);

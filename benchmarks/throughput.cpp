@@ -17,15 +17,16 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
+#include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/playout.h"
+#include "engine/random.h"
 
 namespace kete {
 namespace {
@@ -69,13 +70,13 @@ void count_sowing(const Position& p, int depth, SowStats& stats) {
 
 // The old playout: every child of a ply copied into an array, one picked.
 template <Rules R>
-int playout_all_moves(Position p, std::mt19937_64& rng) {
+int playout_all_moves(Position p, Random& rng) {
   std::array<Position, kMaxMoves> children;
   for (int ply = 0; ply < 1000; ++ply) {
     int n = 0;
     R::generate(p, [&](Move, const Position& child, int) { children[n++] = child; });
     if (n == 0) return ply;
-    p = children[rng() % n];
+    p = children[rng.uniform_below(uint64_t(n))];
   }
   return 1000;
 }
@@ -99,14 +100,14 @@ Row measure(std::string name, int depth, int playouts, int runs) {
   const double perft_s = median_seconds(runs, [&](int) { row.leaves = perft<R>(start, depth); });
   uint64_t plies = 0;
   const double playout_s = median_seconds(runs, [&](int r) {
-    std::mt19937_64 rng(r);
+    Random rng{uint64_t(r)};
     plies = 0;
     for (int g = 0; g < playouts; ++g)
       plies += random_playout<R>(start, rng, 1000);
   });
   const int all_moves_playouts = playouts / 10;
   const double all_moves_s = median_seconds(runs, [&](int r) {
-    std::mt19937_64 rng(r);
+    Random rng{uint64_t(r)};
     for (int g = 0; g < all_moves_playouts; ++g)
       playout_all_moves<R>(start, rng);
   });
@@ -231,9 +232,21 @@ int main(int argc, char** argv) {
   using namespace kete;
   int runs = 5;
   bool quick = false;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    if (!std::strcmp(argv[i], "--quick")) quick = true;
+  const std::vector<std::string> argv_ = arena::arguments(argc, argv);
+  for (arena::ArgCursor args(argv_); !args.done();) {
+    const std::string& flag = args.next();
+    absl::Status s = absl::OkStatus();
+    if (flag == "--runs")
+      s = args.number(flag, runs, 1, 1000);
+    else if (flag == "--quick")
+      quick = true;
+    else
+      s = arena::unknown_argument(flag);
+    if (!s.ok()) {
+      fmt::print(stderr, "kete-throughput: {}\nusage: kete-throughput [--runs N] [--quick]\n",
+                 error_text(s));
+      return 2;
+    }
   }
 
   fmt::print(

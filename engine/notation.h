@@ -37,4 +37,13 @@ std::string position_string(const Position& p);
 // Parses a position string of `variant`, naming the bad field on error.
 absl::StatusOr<Position> parse_position(Variant variant, std::string_view text);
 
+// The side to move named by a position string's second field, without parsing the rest
+// (for records whose start string is checked elsewhere); South if the field is missing.
+inline Side side_to_move_of(std::string_view position_string) {
+  const size_t space = position_string.find(' ');
+  return space != std::string_view::npos && position_string.substr(space + 1).starts_with('N')
+             ? Side::kNorth
+             : Side::kSouth;
+}
+
 }  // namespace kete

@@ -1,10 +1,10 @@
 // Game records (arena/game_record.h, arena/pgn.h): written, read back unchanged, checked
 // against the rules, and malformed files rejected with the line.
-#include <random>
 
 #include <gtest/gtest.h>
 
 #include "arena/pgn.h"
+#include "engine/random.h"
 #include "tests/test_util.h"
 
 namespace kete::arena {
@@ -12,7 +12,7 @@ namespace {
 
 // A finished game of random moves, as the runner would record it.
 GameRecord random_game(RuleSet rules, uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  Random rng(seed);
   Game game(rules, Position::start(rules.variant), 200);
   GameRecord r;
   r.round = 3;
@@ -25,9 +25,10 @@ GameRecord random_game(RuleSet rules, uint64_t seed) {
   r.opening_plies = 4;
   while (game.outcome().result == Result::kNone) {
     const MoveList moves = legal_moves(rules, game.position());
-    const Move m = moves[int(rng() % uint64_t(moves.size()))];
+    const Move m = moves[int(rng.uniform_below(uint64_t(moves.size())))];
     r.moves.push_back(move_token(game.position(), m));
-    if (r.moves.size() > size_t(r.opening_plies)) r.move_ms.push_back(int64_t(rng() % 5000));
+    if (r.moves.size() > size_t(r.opening_plies))
+      r.move_ms.push_back(int64_t(rng.uniform_below(5000)));
     game.play(m);
   }
   r.result = game.outcome().result;
@@ -69,6 +70,31 @@ TEST(ArenaPgn, RoundTripsEveryVariant) {
     expect_same(games[i], (*back)[i]);
     EXPECT_TRUE(verify((*back)[i]).ok());
   }
+}
+
+// What an engine sent goes into the Reason tag as it came (issue #20): NUL, 0xFF, quotes,
+// a 100 KB line. The file keeps one line of printable ASCII per tag, bounded, and the
+// reader gives back the bytes.
+TEST(ArenaPgn, EscapesAndBoundsRawEngineBytes) {
+  GameRecord r = random_game(test::kBao, 3);
+  r.reason = std::string("b: illegal move '\0\xFF\x01\t\x7F\"\\x41' \xC3\xA9", 27);
+  std::string text = write_pgn(r);
+  for (const char c : text)
+    EXPECT_TRUE(c == '\n' || (c >= 0x20 && c < 0x7F)) << "byte " << int(uint8_t(c));
+  absl::StatusOr<std::vector<GameRecord>> back = read_pgn(text, "g.pgn");
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_EQ(back->size(), 1u);
+  EXPECT_EQ((*back)[0].reason, r.reason);
+  EXPECT_TRUE(verify((*back)[0]).ok());
+
+  r.reason = "b: " + std::string(100'000, 'x');
+  text = write_pgn(r);
+  EXPECT_LT(text.size(), 20'000u);
+  back = read_pgn(text, "g.pgn");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_TRUE((*back)[0].reason.starts_with("b: xxx"));
+  EXPECT_LE((*back)[0].reason.size(), 1100u);
+  EXPECT_TRUE((*back)[0].reason.ends_with("[cut]"));
 }
 
 TEST(ArenaPgn, WritesTheDocumentedFormat) {

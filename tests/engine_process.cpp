@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
+#include <system_error>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ EngineProcess::EngineProcess(std::vector<std::string> args, std::string binary) 
   signal(SIGPIPE, SIG_IGN);
   int to_child[2], from_child[2];
   if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) {
-    ADD_FAILURE() << "pipe2: " << std::strerror(errno);
+    ADD_FAILURE() << "pipe2: " << std::generic_category().message(errno);
     return;
   }
   posix_spawn_file_actions_t actions;
@@ -65,7 +65,7 @@ EngineProcess::EngineProcess(std::vector<std::string> args, std::string binary) 
   in_fd_ = to_child[1];
   out_fd_ = from_child[0];
   if (rc != 0) {
-    ADD_FAILURE() << "posix_spawn " << binary << ": " << std::strerror(rc);
+    ADD_FAILURE() << "posix_spawn " << binary << ": " << std::generic_category().message(rc);
     pid_ = -1;
     exit_status_ = -1;
     return;
@@ -236,23 +236,6 @@ std::optional<int> EngineProcess::wait_exit(Duration timeout) {
     if (!pump(Duration(5))) std::this_thread::sleep_for(Duration(eof_ ? 5 : 0));
   }
   return exit_status_;
-}
-
-std::vector<std::string_view> engine_words(std::string_view line) {
-  auto space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-  };
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && space(line[i]))
-      ++i;
-    const size_t start = i;
-    while (i < line.size() && !space(line[i]))
-      ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
 }
 
 }  // namespace kete::test

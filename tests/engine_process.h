@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/text.h"
+
 namespace kete::test {
 
 class EngineProcess {
@@ -80,6 +82,8 @@ class EngineProcess {
 };
 
 // The words of a line split on the whitespace the engine splits on.
-std::vector<std::string_view> engine_words(std::string_view line);
+inline std::vector<std::string_view> engine_words(std::string_view line) {
+  return split_words(line);
+}
 
 }  // namespace kete::test

@@ -13,33 +13,6 @@ namespace {
 // Sanitizer builds check the entries up to a smaller leaf count.
 constexpr uint64_t kLeafLimit = kSanitized ? 400'000 : 5'000'000;
 
-struct PerftLine {
-  std::string position;
-  std::vector<uint64_t> counts;  // counts[d-1] = perft(d)
-};
-
-std::vector<PerftLine> read_table(const std::string& name) {
-  std::ifstream in(std::string(KETE_TEST_DATA) + "/perft/" + name + ".txt");
-  EXPECT_TRUE(in) << "missing perft table " << name;
-  std::vector<PerftLine> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const size_t semi = line.find(';');
-    EXPECT_NE(semi, std::string::npos) << line;
-    if (semi == std::string::npos) continue;
-    std::string position = line.substr(0, semi);
-    while (!position.empty() && position.back() == ' ')
-      position.pop_back();
-    PerftLine entry{position, {}};
-    std::istringstream counts(line.substr(semi + 1));
-    for (uint64_t n; counts >> n;)
-      entry.counts.push_back(n);
-    EXPECT_FALSE(entry.counts.empty()) << line;
-    lines.push_back(entry);
-  }
-  return lines;
-}
-
 struct Table {
   const char* name;
   RuleSet rules;
@@ -50,11 +23,11 @@ class PerftTable : public ::testing::TestWithParam<Table> {};
 
 TEST_P(PerftTable, MatchesData) {
   const Table t = GetParam();
-  const std::vector<PerftLine> lines = read_table(t.name);
+  const std::vector<PerftTableLine> lines = read_perft_table(t.rules);
   ASSERT_GE(lines.size(), 5u);
   EXPECT_EQ(lines[0].position, position_string(Position::start(t.rules.variant)))
       << "the first line of a table is the start position";
-  for (const PerftLine& line : lines) {
+  for (const PerftTableLine& line : lines) {
     const Position p = parse_or_die(t.rules.variant, line.position);
     for (size_t d = 1; d <= line.counts.size() && line.counts[d - 1] <= kLeafLimit; ++d)
       EXPECT_EQ(perft(t.rules, p, int(d)), line.counts[d - 1]) << line.position << " depth " << d;

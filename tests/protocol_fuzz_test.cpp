@@ -5,14 +5,15 @@
 //
 // Reproduce or vary a run with KETE_FUZZ_SEED=<n> and KETE_FUZZ_LINES=<n>;
 // KETE_FUZZ_DUMP=<file> writes every line sent to the file (replay: kete < file).
-#include <charconv>
+#include <climits>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
-#include <random>
 
 #include <gtest/gtest.h>
 
+#include "engine/random.h"
+#include "engine/text.h"
 #include "tests/engine_process.h"
 #include "tests/test_util.h"
 
@@ -27,14 +28,15 @@ constexpr int kSyncEvery = 500;  // lines between round trips that check the eng
 
 uint64_t env_or(const char* name, uint64_t fallback) {
   const char* v = std::getenv(name);
-  return v ? std::strtoull(v, nullptr, 10) : fallback;
+  if (!v) return fallback;
+  const absl::StatusOr<uint64_t> n = parse_number<uint64_t>(name, v, 0, UINT64_MAX);
+  EXPECT_TRUE(n.ok()) << n.status();
+  return n.ok() ? *n : fallback;
 }
 
 std::optional<int64_t> as_int(std::string_view s) {
-  int64_t n = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
+  const absl::StatusOr<int64_t> n = parse_number<int64_t>("value", s, INT64_MIN, INT64_MAX);
+  return n.ok() ? std::optional<int64_t>(*n) : std::nullopt;
 }
 
 std::string lower(std::string_view s) {
@@ -157,8 +159,8 @@ class LineFuzzer {
   }
 
  private:
-  size_t pick(size_t n) { return size_t(rng_() % n); }
-  bool chance(int percent) { return int(rng_() % 100) < percent; }
+  size_t pick(size_t n) { return size_t(rng_.uniform_below(n)); }
+  bool chance(int percent) { return int(rng_.uniform_below(100)) < percent; }
 
   std::string number() {
     static const char* const kSpecial[] = {"0",
@@ -193,7 +195,7 @@ class LineFuzzer {
                                            "257"};
     if (chance(50)) return kSpecial[pick(std::size(kSpecial))];
     const int64_t magnitude = int64_t(1) << pick(63);
-    return std::to_string(int64_t(rng_() % uint64_t(magnitude)) * (chance(30) ? -1 : 1));
+    return std::to_string(int64_t(rng_.uniform_below(uint64_t(magnitude))) * (chance(30) ? -1 : 1));
   }
 
   std::string bytes(size_t n) {
@@ -312,7 +314,7 @@ class LineFuzzer {
     return true;
   }
 
-  std::mt19937_64 rng_;
+  Random rng_;
   std::vector<ListedOption> options_;
   std::vector<std::string> valid_;
   std::vector<std::string> vocabulary_;

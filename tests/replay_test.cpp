@@ -3,13 +3,13 @@
 // engine replays every move token with parse_move/play and must reproduce every
 // intermediate position string and, through kete::Game, the game's outcome.
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "engine/game.h"
+#include "engine/text.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -42,11 +42,9 @@ Replay read_replay(const std::string& name) {
     }
     const std::string head = line.substr(0, space), rest = line.substr(space + 1);
     if (head == "variant") {
-      std::istringstream fields(rest);
-      std::string variant, kichwa;
-      fields >> variant >> kichwa;
-      const std::optional<Variant> v = parse_variant(variant);
-      const std::optional<KichwaRule> k = parse_kichwa_rule(kichwa);
+      const std::vector<std::string_view> fields = split_words(rest);
+      const std::optional<Variant> v = parse_variant(fields.size() > 0 ? fields[0] : "");
+      const std::optional<KichwaRule> k = parse_kichwa_rule(fields.size() > 1 ? fields[1] : "");
       EXPECT_TRUE(v && k) << name << ": " << line;
       if (v && k) r.rules = RuleSet{*v, *k};
     } else if (head == "start") {

@@ -2,12 +2,15 @@
 #pragma once
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "engine/notation.h"
+#include "engine/perft.h"
 #include "engine/rules.h"
 
 namespace kete {
@@ -55,6 +58,19 @@ inline Position after(RuleSet rules, const Position& p, std::string_view token) 
   EXPECT_TRUE(m.ok()) << m.status();
   if (!m.ok()) return p;
   return *play(rules, p, *m);
+}
+
+// The perft table of `rules` (tests/data/perft); fails the test if it cannot be read.
+inline std::vector<PerftTableLine> read_perft_table(RuleSet rules) {
+  const std::string path =
+      std::string(KETE_TEST_DATA) + "/perft/" + perft_table_name(rules) + ".txt";
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<std::vector<PerftTableLine>> lines = parse_perft_table(text.str(), path);
+  EXPECT_TRUE(in && lines.ok()) << path << ": "
+                                << (lines.ok() ? "cannot read" : error_text(lines.status()));
+  return lines.ok() ? *std::move(lines) : std::vector<PerftTableLine>();
 }
 
 inline constexpr RuleSet kBao{Variant::kBao};

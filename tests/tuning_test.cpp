@@ -2,15 +2,14 @@
 // Texel fit that recovers known weights from data generated with them.
 #include <cmath>
 #include <map>
-#include <random>
 #include <set>
 
 #include <gtest/gtest.h>
 
+#include "engine/random.h"
 #include "engine/weights.h"
 #include "test_util.h"
 #include "tuning/dataset.h"
-#include "tuning/flags.h"
 #include "tuning/selfplay.h"
 #include "tuning/texel.h"
 
@@ -117,12 +116,12 @@ TEST(SelfPlay, SamplesCarryTheGameResultAndDifferentOpenings) {
 
 // Synthetic data made with known weights: the fit must find the scale and the weights.
 std::vector<TexelSample> synthetic(const RealWeights& truth, double k, int n, uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  Random rng(seed);
   std::vector<TexelSample> data;
   for (int i = 0; i < n; ++i) {
     TexelSample s{};
     for (int j = 0; j < kFeatureCount; ++j)
-      s.features[j] = int32_t(rng() % 13) - 6;
+      s.features[j] = int32_t(rng.uniform_below(13)) - 6;
     double e = 0;
     for (int j = 0; j < kFeatureCount; ++j)
       e += truth[j] * s.features[j];
@@ -143,9 +142,9 @@ TEST(Texel, FitScaleFindsTheScaleOfTheData) {
 
 TEST(Texel, RecoversKnownWeights) {
   RealWeights truth;
-  std::mt19937_64 rng(2);
+  Random rng(2);
   for (double& w : truth)
-    w = double(int(rng() % 201) - 100);
+    w = double(int(rng.uniform_below(201)) - 100);
   const double k = 0.005;
   const auto data = synthetic(truth, k, 6000, 3);
   RealWeights start{};

@@ -7,15 +7,15 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "search/eval_file.h"
-#include "tuning/flags.h"
 #include "tuning/selfplay.h"
 
 namespace kete::tuning {
@@ -33,56 +33,54 @@ struct Options {
   std::string out;
 };
 
-absl::StatusOr<Options> parse_options(const Args& args) {
-  Options o;
+absl::Status parse_eval(arena::ArgCursor& args, SearchSettings& settings) {
+  absl::StatusOr<std::string> path = args.value("--eval");
+  if (!path.ok()) return path.status();
+  absl::StatusOr<WeightsFile> w = read_weights_file(*path);
+  if (!w.ok()) return w.status();
+  settings.eval[w->variant] = w->weights;
+  return absl::OkStatus();
+}
+
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
   SelfPlayConfig& c = o.config;
-  for (const auto& [key, value] : args.pairs) {
-    absl::Status s = absl::OkStatus();
-    if (key == "--out") {
-      o.out = value;
-    } else if (key == "--variant") {
-      s = parse_into(key, value, c.rules.variant);
-    } else if (key == "--kichwa") {
-      s = parse_into(key, value, c.rules.kichwa);
-    } else if (key == "--games") {
-      s = parse_int_into(key, value, 1, 100'000'000, c.games);
-    } else if (key == "--shard") {
-      s = parse_shard(value, c.shard, c.shards);
-    } else if (key == "--nodes") {
-      s = parse_int_into(key, value, 1, 1'000'000'000, c.nodes);
-    } else if (key == "--threads") {
-      s = parse_int_into(key, value, 1, 256, c.threads);
-    } else if (key == "--random-plies") {
-      s = parse_int_into(key, value, 0, 100, c.random_plies);
-    } else if (key == "--max-plies") {
-      s = parse_int_into(key, value, 1, 100'000, c.max_plies);
-    } else if (key == "--seed") {
-      s = parse_int_into(key, value, 0, UINT64_MAX, c.seed);
-    } else if (key == "--eval") {
-      absl::StatusOr<WeightsFile> w = read_weights_file(value);
-      if (!w.ok()) return w.status();
-      c.settings.eval[w->variant] = w->weights;
-    } else {
-      return absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
-    }
-    if (!s.ok()) return s;
+  if (flag == "--out") return args.text(flag, o.out);
+  if (flag == "--variant") return args.variant(flag, c.rules.variant);
+  if (flag == "--kichwa") return args.kichwa(flag, c.rules.kichwa);
+  if (flag == "--games") return args.number(flag, c.games, 1, 100'000'000);
+  if (flag == "--shard") {
+    absl::StatusOr<std::string> v = args.value(flag);
+    return v.ok() ? parse_shard(*v, c.shard, c.shards) : v.status();
   }
-  if (o.out.empty()) return absl::InvalidArgumentError("--out FILE is required");
+  if (flag == "--nodes") return args.number(flag, c.nodes, 1, 1'000'000'000);
+  if (flag == "--threads") return args.number(flag, c.threads, 1, 256);
+  if (flag == "--random-plies") return args.number(flag, c.random_plies, 0, 100);
+  if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
+  if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
+  if (flag == "--eval") return parse_eval(args, c.settings);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
+  Options o;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
   return o;
 }
 
 int run(const Options& o) {
-  std::ofstream out(o.out);
-  if (!out) {
-    fmt::print(stderr, "kete-datagen: cannot write '{}'\n", o.out);
+  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+  if (!out.ok()) {
+    fmt::print(stderr, "kete-datagen: {}\n", error_text(out.status()));
     return 1;
   }
   const SelfPlayConfig& c = o.config;
-  out << fmt::format(
-      "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-      "random-plies={} max-plies={}\n",
-      to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
-      c.seed, c.random_plies, c.max_plies);
+  // The first failed write stops the run: the games after it would be lost too.
+  absl::Status written = out->write(
+      fmt::format("# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
+                  "random-plies={} max-plies={}\n",
+                  to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards,
+                  c.nodes, c.seed, c.random_plies, c.max_plies));
   const uint64_t total = (c.games - c.shard + c.shards - 1) / c.shards;
   const auto start = std::chrono::steady_clock::now();
   uint64_t played = 0, positions = 0;
@@ -90,9 +88,11 @@ int run(const Options& o) {
   run_selfplay(
       c,
       [&](uint64_t, const std::vector<Sample>& samples) {
+        std::string text;
         for (const Sample& s : samples)
-          out << format_sample(s) << '\n';
-        out.flush();
+          text += format_sample(s) + "\n";
+        if (written.ok()) written = out->write(text);
+        if (!written.ok()) interrupted = true;
         ++played;
         positions += samples.size();
         const double secs =
@@ -104,8 +104,9 @@ int run(const Options& o) {
       },
       interrupted);
   fmt::print(stderr, "\n");
-  if (!out) {
-    fmt::print(stderr, "kete-datagen: writing '{}' failed\n", o.out);
+  if (written.ok()) written = out->close();
+  if (!written.ok()) {
+    fmt::print(stderr, "kete-datagen: {}\n", error_text(written));
     return 1;
   }
   if (interrupted) fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
@@ -118,7 +119,7 @@ int run(const Options& o) {
 int main(int argc, char** argv) {
   using namespace kete::tuning;
   const std::optional<Options> options =
-      parse_or_usage<Options>("kete-datagen", kUsage, argc, argv, parse_options);
+      kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
   if (!options) return 2;
   std::signal(SIGINT, [](int) { interrupted = true; });
   return run(*options);

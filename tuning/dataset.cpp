@@ -1,11 +1,12 @@
 #include "tuning/dataset.h"
 
-#include <charconv>
+#include <climits>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "engine/notation.h"
+#include "engine/text.h"
 
 namespace kete::tuning {
 
@@ -29,12 +30,6 @@ std::vector<std::string_view> fields_of(std::string_view line) {
   }
 }
 
-template <class T>
-bool parse_number(std::string_view text, T& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && ec == std::errc() && end == text.data() + text.size();
-}
-
 }  // namespace
 
 std::string format_sample(const Sample& s) {
@@ -50,8 +45,9 @@ absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line) {
   absl::StatusOr<Position> p = parse_position(v, f[0]);
   if (!p.ok()) return p.status();
   s.position = *p;
-  if (!parse_number(f[1], s.score) || s.score < -kMateBound || s.score > kMateBound)
-    return absl::InvalidArgumentError(fmt::format("bad score '{}'", f[1]));
+  const absl::StatusOr<Value> score = parse_number<Value>("score", f[1], -kMateBound, kMateBound);
+  if (!score.ok()) return score.status();
+  s.score = *score;
   if (f[2] == "1")
     s.result = 1;
   else if (f[2] == "0.5")
@@ -60,8 +56,9 @@ absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line) {
     s.result = 0;
   else
     return absl::InvalidArgumentError(fmt::format("bad result '{}' (1, 0.5 or 0)", f[2]));
-  if (!parse_number(f[3], s.game))
-    return absl::InvalidArgumentError(fmt::format("bad game '{}'", f[3]));
+  const absl::StatusOr<uint64_t> game = parse_number<uint64_t>("game", f[3], 0, UINT64_MAX);
+  if (!game.ok()) return game.status();
+  s.game = *game;
   return s;
 }
 

@@ -8,7 +8,9 @@
 #include "arena/openings.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "engine/random.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "search/tt.h"
 
 namespace kete::tuning {
@@ -22,23 +24,22 @@ constexpr size_t kTableMiB = 2;
 // Each game's openings come from its own seed, so a game does not depend on the others.
 uint64_t game_seed(uint64_t seed, uint64_t g) {
   uint64_t state = seed * 0x9E3779B97F4A7C15ull + g;
-  return zobrist::splitmix64(state);
+  return splitmix64(state);
 }
 
 Game opening(const SelfPlayConfig& config, uint64_t g) {
-  const Position start = Position::start(config.rules.variant);
-  Game game(config.rules, start, config.max_plies);
   const std::vector<arena::Opening> o =
       arena::random_openings(config.rules, 1, config.random_plies, game_seed(config.seed, g));
-  if (o.empty()) return game;
-  for (const std::string& token : o[0].moves)
-    for (Move m : legal_moves(config.rules, game.position()))
-      if (token_names(game.position(), m, token)) {
-        game.play(m);
-        break;
-      }
-  return game;
+  if (o.empty()) return Game(config.rules, Position::start(config.rules.variant), config.max_plies);
+  // random_openings plays only legal moves: an error here is a bug in it, and stops the run.
+  return arena::play_opening(config.rules, o[0], config.max_plies).value();
 }
+
+double south_score(Result r) {
+  return r == Result::kSouthWins ? 1 : r == Result::kNorthWins ? 0 : 0.5;
+}
+
+}  // namespace
 
 GameContext context_of(const Game& game) {
   GameContext c;
@@ -49,11 +50,18 @@ GameContext context_of(const Game& game) {
   return c;
 }
 
-double south_score(Result r) {
-  return r == Result::kSouthWins ? 1 : r == Result::kNorthWins ? 0 : 0.5;
+absl::Status parse_shard(std::string_view text, uint64_t& shard, uint64_t& shards) {
+  const size_t slash = text.find('/');
+  absl::StatusOr<uint64_t> i = parse_number<uint64_t>("--shard", text.substr(0, slash), 0, 999'999);
+  absl::StatusOr<uint64_t> n = parse_number<uint64_t>(
+      "--shard", slash == std::string_view::npos ? "" : text.substr(slash + 1), 1, 1'000'000);
+  if (!i.ok() || !n.ok() || *i >= *n)
+    return absl::InvalidArgumentError(
+        fmt::format("--shard: '{}' is not I/N with 0 <= I < N", text));
+  shard = *i;
+  shards = *n;
+  return absl::OkStatus();
 }
-
-}  // namespace
 
 std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g) {
   Game game = opening(config, g);

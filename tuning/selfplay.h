@@ -5,8 +5,11 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "engine/game.h"
 #include "engine/types.h"
 #include "search/search.h"
 #include "tuning/dataset.h"
@@ -25,6 +28,12 @@ struct SelfPlayConfig {
   int threads = 1;  // games played at once
   SearchSettings settings;
 };
+
+// `--shard I/N` with 0 <= I < N.
+absl::Status parse_shard(std::string_view text, uint64_t& shard, uint64_t& shards);
+
+// What a search from the game's position needs to know of the game before it.
+GameContext context_of(const Game& game);
 
 // Plays game number g of the run: deterministic for a given config, seed and g.
 std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g);

@@ -7,6 +7,10 @@
 #include <csignal>
 #include <iostream>
 
+#include <fmt/format.h>
+
+#include "arena/arg_cursor.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "tuning/spsa_arena.h"
 #include "tuning/spsa_cli.h"
@@ -31,25 +35,25 @@ std::string sibling_kete() {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  absl::StatusOr<SpsaCommandLine> cl =
-      parse_spsa_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  absl::StatusOr<SpsaCommandLine> cl = parse_spsa_command_line(kete::arena::arguments(argc, argv));
   if (!cl.ok()) {
-    std::cerr << "kete-spsa: " << kete::error_text(cl.status()) << "\n(kete-spsa --help)\n";
+    fmt::print(stderr, "kete-spsa: {}\n(kete-spsa --help)\n", kete::error_text(cl.status()));
     return 2;
   }
-  if (cl->help) {
-    std::cout << spsa_usage();
-    return 0;
-  }
-  if (cl->engine.command.empty()) cl->engine.command = sibling_kete();
+  if (cl->help) fmt::print("{}", spsa_usage());
+  if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
   for (int sig : {SIGINT, SIGTERM})
     std::signal(sig, [](int s) {
       g_stop = true;
       std::signal(s, SIG_DFL);
     });
-  if (absl::Status s = run_tuning(*cl, std::cout, std::cerr, g_stop); !s.ok()) {
-    std::cerr << "kete-spsa: " << kete::error_text(s) << "\n";
+  absl::Status s = cl->help ? absl::OkStatus() : run_tuning(*cl, std::cout, std::cerr, g_stop);
+  // Exit status 0 only if all that was printed arrived.
+  if (s.ok() && !std::cout.flush()) s = absl::UnavailableError("cannot write the standard output");
+  if (s.ok()) s = kete::arena::flush_stdout();
+  if (!s.ok()) {
+    fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
     return 1;
   }
   return 0;

@@ -2,14 +2,16 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <climits>
 #include <cstdio>
 #include <fstream>
 
 #include <fmt/format.h>
 
 #include "arena/match.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
+#include "engine/text.h"
 #include "search/params.h"
 
 namespace kete::tuning {
@@ -17,25 +19,6 @@ namespace {
 
 absl::Status invalid(std::string message) {
   return absl::InvalidArgumentError(std::move(message));
-}
-
-std::optional<int> parse_int(std::string_view text) {
-  int n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return n;
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  for (size_t at = 0; at < text.size();) {
-    const size_t start = text.find_first_not_of(' ', at);
-    if (start == std::string_view::npos) break;
-    const size_t end = std::min(text.find(' ', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    at = end;
-  }
-  return out;
 }
 
 const SpinOption* find(const std::vector<SpinOption>& listing, std::string_view name) {
@@ -146,19 +129,6 @@ arena::MatchConfig probe_match(const SpsaCommandLine& cl, const std::vector<Spsa
   return m;
 }
 
-// Replaces the file as a whole, so that an interrupted write never leaves half of it.
-absl::Status write_values(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream f(temporary);
-    if (!(f << text) || !(f.flush()))
-      return absl::UnavailableError(fmt::format("cannot write '{}'", temporary));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    return absl::UnavailableError(fmt::format("cannot replace '{}'", path));
-  return absl::OkStatus();
-}
-
 std::string header(const SpsaCommandLine& cl, const Spsa& spsa, size_t openings) {
   const SpsaSchedule& s = spsa.schedule();
   std::string text = fmt::format(
@@ -224,13 +194,15 @@ std::optional<SpinOption> parse_spin_option(std::string_view line) {
   if (!line.starts_with(kHead) || type_at == std::string_view::npos || type_at < kHead.size())
     return std::nullopt;
   SpinOption o{std::string(line.substr(kHead.size(), type_at - kHead.size())), 0, 0, 0};
-  const std::vector<std::string_view> w = words(line.substr(type_at + 6));
+  const std::vector<std::string_view> w = split_words(line.substr(type_at + 6));
   if (o.name.empty() || w.size() != 7 || w[0] != "spin") return std::nullopt;
   std::optional<int> fields[3];
   for (size_t i = 1; i + 1 < w.size(); i += 2) {
     const int slot = w[i] == "default" ? 0 : w[i] == "min" ? 1 : w[i] == "max" ? 2 : -1;
     if (slot < 0 || fields[slot]) return std::nullopt;
-    fields[slot] = parse_int(w[i + 1]);
+    const absl::StatusOr<int> n = parse_number<int>(w[i], w[i + 1], INT_MIN, INT_MAX);
+    if (!n.ok()) return std::nullopt;
+    fields[slot] = *n;
   }
   if (!fields[0] || !fields[1] || !fields[2]) return std::nullopt;
   o.default_value = *fields[0], o.min = *fields[1], o.max = *fields[2];
@@ -275,7 +247,8 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
   if (!pool.ok()) return pool.status();
   Spsa spsa(std::move(*params), cl.schedule, cl.seed);
-  if (absl::Status s = write_values(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
+  if (absl::Status s =
+          arena::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
       !s.ok())
     return s;
   out << header(cl, spsa, pool->size()) << std::flush;
@@ -295,7 +268,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   };
   const auto on_iteration = [&](const Probe& pr, double result, const Spsa& now) {
     out << progress_line(pr, result, now, total) << std::flush;
-    written = write_values(cl.output_file, setoption_lines(now.params(), now.values()));
+    written = arena::replace_file(cl.output_file, setoption_lines(now.params(), now.values()));
     if (!written.ok()) stop = true;
   };
   run_spsa(spsa, play, on_iteration, stop);

@@ -12,7 +12,6 @@ namespace {
 using arena::bad_argument;
 using arena::is_flag;
 using arena::key_value;
-using arena::parse_number;
 
 // Option values are ints in the protocol; doubles here only for theta and the gains.
 constexpr double kLimit = 2147483647.0;
@@ -50,13 +49,7 @@ absl::Status Parser::flag(const std::string& name) {
     cl_.help = true;
     return absl::OkStatus();
   }
-  if (name == "--output") {
-    absl::StatusOr<std::string> v = args_.value(name);
-    if (!v.ok()) return v.status();
-    if (v->empty()) return bad_argument("--output: empty file name");
-    cl_.output_file = *v;
-    return absl::OkStatus();
-  }
+  if (name == "--output") return args_.text(name, cl_.output_file);
   if (name == "--param") return param();
   return number_flag(name);
 }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/random.h"
+
 namespace kete::tuning {
 namespace {
 
@@ -26,13 +28,11 @@ absl::Status validate(const SpsaParam& p) {
   return absl::OkStatus();
 }
 
-// SplitMix64's finalizer: callers use the same seed for other generators (the random
-// openings are an mt19937_64 of the seed too), whose draws must not line up with the signs.
-uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
-  return x ^ (x >> 31);
+// The generator's seed, one splitmix64 step from `seed`: callers use the same seed for
+// other generators (the random openings are a kete::Random of the seed too), whose draws
+// must not line up with the signs.
+uint64_t mix(uint64_t seed) {
+  return splitmix64(seed);
 }
 
 }  // namespace
@@ -91,8 +91,7 @@ Probe Spsa::probe() {
   pr.iteration = done_ + 1;
   pr.k = schedule_.k_of(pr.iteration);
   for (size_t i = 0; i < params_.size(); ++i) {
-    // One bit of the generator per sign: std::bernoulli_distribution's draws are not
-    // fixed by the standard, the generator's are.
+    // One bit of the generator per sign.
     const int delta = (rng_() >> 63) ? 1 : -1;
     const double c = gains(params_[i], schedule_, pr.k).c;
     pr.delta.push_back(delta);

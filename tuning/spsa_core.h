@@ -9,11 +9,11 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "engine/random.h"
 
 namespace kete::tuning {
 
@@ -100,7 +100,7 @@ class Spsa {
   std::vector<SpsaParam> params_;
   SpsaSchedule schedule_;
   std::vector<double> theta_;
-  std::mt19937_64 rng_;  // the standard fixes its output sequence, so runs repeat anywhere
+  Random rng_;  // splitmix64 (engine/random.h): a seed repeats a run on any machine
   int done_ = 0;
 };
 

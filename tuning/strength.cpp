@@ -6,22 +6,24 @@
 //   kete:nodes=N | kete:depth=D | kete:movetime=MS   the engine's search
 //   plain:movetime=MS  the engine's search without table, killers, history, aspiration
 // Every opening (random plies from the start, undecided) is played twice, sides swapped.
-#include <cstdlib>
-#include <cstring>
-#include <random>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
+#include "arena/openings.h"
 #include "arena/stats.h"
 #include "engine/evaluate.h"
 #include "engine/game.h"
 #include "engine/notation.h"
+#include "engine/random.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "engine/weights.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "tuning/selfplay.h"
 
 namespace kete {
 namespace {
@@ -34,16 +36,18 @@ struct Player {
   std::unique_ptr<TranspositionTable> tt;
 };
 
+constexpr std::string_view kPlayers =
+    "random | greedy | alphabeta:D | kete:nodes=N | kete:depth=D | kete:movetime=MS | "
+    "plain:movetime=MS";
+
 std::optional<Player> parse_player(std::string_view text) {
   Player p;
   p.name = std::string(text);
   auto number_after = [&](std::string_view prefix) -> std::optional<int64_t> {
     if (!text.starts_with(prefix)) return std::nullopt;
-    char* end = nullptr;
-    const std::string digits(text.substr(prefix.size()));
-    const long long n = std::strtoll(digits.c_str(), &end, 10);
-    if (digits.empty() || *end || n <= 0) return std::nullopt;
-    return n;
+    const absl::StatusOr<int64_t> n =
+        parse_number<int64_t>(prefix, text.substr(prefix.size()), 1, INT64_MAX);
+    return n.ok() ? std::optional<int64_t>(*n) : std::nullopt;
   };
   if (text == "random") {
     p.kind = Player::Kind::kRandom;
@@ -77,12 +81,12 @@ std::optional<Player> parse_player(std::string_view text) {
   return p;
 }
 
-Move choose(Player& player, const Game& game, std::mt19937_64& rng) {
+Move choose(Player& player, const Game& game, Random& rng) {
   const Position& p = game.position();
   const MoveList moves = legal_moves(game.rules(), p);
   switch (player.kind) {
     case Player::Kind::kRandom:
-      return moves[int(rng() % moves.size())];
+      return moves[int(rng.uniform_below(moves.size()))];
     case Player::Kind::kGreedy: {
       Move best = moves[0];
       Value best_value = -kInfinite;
@@ -97,36 +101,17 @@ Move choose(Player& player, const Game& game, std::mt19937_64& rng) {
     }
     case Player::Kind::kAlphaBeta:
     case Player::Kind::kKete: {
-      GameContext context;
-      for (size_t i = 0; i + 1 < game.history().size(); ++i)
-        context.history.push_back(game.history()[i].key());
-      context.plies = game.plies();
-      context.max_plies = game.max_plies();
       const std::atomic<bool> stop{false};
-      const SearchResult r = search(game.rules(), p, context, player.limits, player.settings,
-                                    *player.tt, stop, [](const SearchInfo&) {});
+      const SearchResult r = search(game.rules(), p, tuning::context_of(game), player.limits,
+                                    player.settings, *player.tt, stop, [](const SearchInfo&) {});
       return r.best ? *r.best : moves[0];
     }
   }
   return moves[0];
 }
 
-Position opening(RuleSet rules, int plies, std::mt19937_64& rng) {
-  for (;;) {
-    Position p = Position::start(rules.variant);
-    int k = 0;
-    for (; k < plies && !loser(rules, p); ++k) {
-      const MoveList moves = legal_moves(rules, p);
-      p = *play(rules, p, moves[int(rng() % moves.size())]);
-    }
-    if (k == plies && !loser(rules, p)) return p;
-  }
-}
-
 // Plays one game; returns A's score (1, 0.5, 0).
-double play_game(RuleSet rules, const Position& start, Player& a, Player& b, bool a_is_south,
-                 int max_plies, std::mt19937_64& rng) {
-  Game game(rules, start, max_plies);
+double play_game(Game game, Player& a, Player& b, bool a_is_south, Random& rng) {
   a.tt->clear();
   b.tt->clear();
   while (game.outcome().result == Result::kNone) {
@@ -139,13 +124,46 @@ double play_game(RuleSet rules, const Position& start, Player& a, Player& b, boo
   return (r == Result::kSouthWins) == a_is_south ? 1.0 : 0.0;
 }
 
-int usage() {
-  fmt::print(stderr,
-             "usage: kete-strength --variant V --a PLAYER --b PLAYER [--games N] [--plies K] "
-             "[--seed S] [--max-plies M]\n"
-             "PLAYER: random | greedy | alphabeta:D | kete:nodes=N | kete:depth=D | "
-             "kete:movetime=MS | plain:movetime=MS\n");
-  return 2;
+constexpr std::string_view kUsage =
+    "usage: kete-strength --a PLAYER --b PLAYER [--variant V] [--kichwa K] [--games N]\n"
+    "                     [--plies K] [--seed S] [--max-plies M]\n"
+    "PLAYER: random | greedy | alphabeta:D | kete:nodes=N | kete:depth=D | kete:movetime=MS | "
+    "plain:movetime=MS\n";
+
+struct Options {
+  RuleSet rules;
+  std::optional<Player> a, b;
+  int games = 100, plies = 4, max_plies = 400;
+  uint64_t seed = 1;
+};
+
+absl::Status parse_player_flag(const std::string& flag, arena::ArgCursor& args,
+                               std::optional<Player>& out) {
+  absl::StatusOr<std::string> v = args.value(flag);
+  if (!v.ok()) return v.status();
+  out = parse_player(*v);
+  if (!out)
+    return arena::bad_argument(fmt::format("{}: unknown player '{}' ({})", flag, *v, kPlayers));
+  return absl::OkStatus();
+}
+
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+  if (flag == "--variant") return args.variant(flag, o.rules.variant);
+  if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
+  if (flag == "--a") return parse_player_flag(flag, args, o.a);
+  if (flag == "--b") return parse_player_flag(flag, args, o.b);
+  if (flag == "--games") return args.number(flag, o.games, 2, 10'000'000);
+  if (flag == "--plies") return args.number(flag, o.plies, 0, 1000);
+  if (flag == "--max-plies") return args.number(flag, o.max_plies, 1, 100'000);
+  if (flag == "--seed") return args.number(flag, o.seed, 0, UINT64_MAX);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
+  Options o;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (!o.a || !o.b) return arena::bad_argument("give both players: --a PLAYER --b PLAYER");
+  return o;
 }
 
 }  // namespace
@@ -153,43 +171,27 @@ int usage() {
 
 int main(int argc, char** argv) {
   using namespace kete;
-  RuleSet rules;
-  std::optional<Player> a, b;
-  int games = 100, plies = 4, max_plies = 400;
-  uint64_t seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string_view key = argv[i], value = argv[i + 1];
-    if (key == "--variant") {
-      const std::optional<Variant> v = parse_variant(value);
-      if (!v) return usage();
-      rules.variant = *v;
-    } else if (key == "--kichwa") {
-      const std::optional<KichwaRule> k = parse_kichwa_rule(value);
-      if (!k) return usage();
-      rules.kichwa = *k;
-    } else if (key == "--a") {
-      if (!(a = parse_player(value))) return usage();
-    } else if (key == "--b") {
-      if (!(b = parse_player(value))) return usage();
-    } else if (key == "--games") {
-      games = std::max(2, std::atoi(argv[i + 1]));
-    } else if (key == "--plies") {
-      plies = std::max(0, std::atoi(argv[i + 1]));
-    } else if (key == "--max-plies") {
-      max_plies = std::max(1, std::atoi(argv[i + 1]));
-    } else if (key == "--seed") {
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    } else {
-      return usage();
-    }
+  std::optional<Options> options =
+      arena::options_or_usage("kete-strength", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
+  Options& o = *options;
+  const RuleSet rules = o.rules;
+  Player &a = *o.a, &b = *o.b;
+  // One opening per pair of games, as kete-match makes them (arena/openings.h); fewer
+  // distinct ones than pairs are used in turn.
+  const std::vector<arena::Opening> openings =
+      arena::random_openings(rules, (o.games + 1) / 2, o.plies, o.seed);
+  if (openings.empty()) {
+    fmt::print(stderr, "kete-strength: no undecided opening of {} plies\n", o.plies);
+    return 1;
   }
-  if (!a || !b) return usage();
-  std::mt19937_64 rng(seed);
+  Random rng(o.seed);
   int wins = 0, draws = 0, losses = 0;
-  for (int g = 0; g + 1 < games + 1; g += 2) {
-    const Position start = opening(rules, plies, rng);
+  for (int g = 0; g < o.games; g += 2) {
+    const arena::Opening& opening = openings[size_t(g / 2) % openings.size()];
     for (bool a_south : {true, false}) {
-      const double s = play_game(rules, start, *a, *b, a_south, max_plies, rng);
+      const double s =
+          play_game(arena::play_opening(rules, opening, o.max_plies).value(), a, b, a_south, rng);
       (s == 1.0 ? wins : s == 0.5 ? draws : losses)++;
     }
   }
@@ -203,7 +205,7 @@ int main(int argc, char** argv) {
   fmt::print(
       "{} vs {} ({}{}): {} games, +{} ={} -{}, score {:.3f}, Elo {:+.0f} [{:+.0f}, {:+.0f}], LOS "
       "{:.1f}%\n",
-      a->name, b->name, to_string(rules.variant),
+      a.name, b.name, to_string(rules.variant),
       rules.variant == Variant::kKujifunza ? fmt::format(" {}", to_string(rules.kichwa)) : "", n,
       wins, draws, losses, wdl.score(), e.elo, e.lower, e.upper, 100 * arena::los(wdl));
 }

@@ -6,6 +6,7 @@
 // k fixed, and reports the loss on the training games and on the held-out games (every
 // N-th game, by game number) before and after. Writes the weights file format that
 // EvalFile reads.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,11 +14,12 @@
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
+#include "arena/output_file.h"
 #include "engine/notation.h"
 #include "engine/weights.h"
 #include "search/eval_file.h"
 #include "tuning/dataset.h"
-#include "tuning/flags.h"
 #include "tuning/texel.h"
 
 namespace kete::tuning {
@@ -36,48 +38,39 @@ struct Options {
   double lambda = 0;  // weight of the search score in the target (0: the result alone)
 };
 
-absl::Status parse_freeze(std::string_view list, FitOptions& fit) {
-  while (!list.empty()) {
-    const size_t comma = list.find(',');
-    const std::string_view name = list.substr(0, comma);
+absl::Status parse_freeze(arena::ArgCursor& args, FitOptions& fit) {
+  absl::StatusOr<std::string> list = args.value("--freeze");
+  if (!list.ok()) return list.status();
+  for (std::string_view rest = *list; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string_view name = rest.substr(0, comma);
+    rest.remove_prefix(comma == std::string_view::npos ? rest.size() : comma + 1);
     bool found = false;
     for (int j = 0; j < kWeightCount; ++j)
       if (kWeightNames[j] == name) fit.frozen[j] = found = true;
-    if (!found)
-      return absl::InvalidArgumentError(fmt::format("--freeze: unknown weight '{}'", name));
-    list.remove_prefix(comma == std::string_view::npos ? list.size() : comma + 1);
+    if (!found) return arena::bad_argument(fmt::format("--freeze: unknown weight '{}'", name));
   }
   return absl::OkStatus();
 }
 
-absl::StatusOr<Options> parse_options(const Args& args) {
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+  if (flag == "--variant") return args.variant(flag, o.variant);
+  if (flag == "--data") return args.text(flag, o.data.emplace_back());
+  if (flag == "--out") return args.text(flag, o.out);
+  if (flag == "--init") return args.text(flag, o.init);
+  if (flag == "--epochs") return args.number(flag, o.fit.epochs, 0, 10'000'000);
+  if (flag == "--lr") return args.number(flag, o.fit.learning_rate, 1e-6, 1e6);
+  if (flag == "--holdout-every") return args.number(flag, o.holdout_every, 2, 1'000'000);
+  if (flag == "--lambda") return args.number(flag, o.lambda, 0.0, 1.0);
+  if (flag == "--freeze") return parse_freeze(args, o.fit);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  for (const auto& [key, value] : args.pairs) {
-    absl::Status s = absl::OkStatus();
-    if (key == "--variant")
-      s = parse_into(key, value, o.variant);
-    else if (key == "--data")
-      o.data.push_back(value);
-    else if (key == "--out")
-      o.out = value;
-    else if (key == "--init")
-      o.init = value;
-    else if (key == "--epochs")
-      s = parse_int_into(key, value, 0, 10'000'000, o.fit.epochs);
-    else if (key == "--lr")
-      s = parse_double_into(key, value, 1e-6, 1e6, o.fit.learning_rate);
-    else if (key == "--holdout-every")
-      s = parse_int_into<uint64_t>(key, value, 2, 1'000'000, o.holdout_every);
-    else if (key == "--lambda")
-      s = parse_double_into(key, value, 0, 1, o.lambda);
-    else if (key == "--freeze")
-      s = parse_freeze(value, o.fit);
-    else
-      return absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
-    if (!s.ok()) return s;
-  }
-  if (o.data.empty()) return absl::InvalidArgumentError("--data FILE is required");
-  if (o.out.empty()) return absl::InvalidArgumentError("--out FILE is required");
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.data.empty()) return arena::bad_argument("--data FILE is required");
+  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
   return o;
 }
 
@@ -98,6 +91,11 @@ absl::Status check_header(std::string_view line, Variant v) {
 absl::StatusOr<std::vector<Sample>> read_samples(const Options& o) {
   std::vector<Sample> samples;
   for (const std::string& path : o.data) {
+    // An ifstream opens a directory and reads nothing from it: "0 samples" would hide
+    // the mistake.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return absl::InvalidArgumentError(fmt::format("cannot read '{}': it is a directory", path));
     std::ifstream in(path);
     if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
     std::string line;
@@ -112,6 +110,7 @@ absl::StatusOr<std::vector<Sample>> read_samples(const Options& o) {
             fmt::format("{}:{}: {}", path, line_no, error_text(s.status())));
       if (std::abs(s->score) < kMateBound) samples.push_back(*s);
     }
+    if (in.bad()) return absl::UnavailableError(fmt::format("cannot read '{}'", path));
   }
   return samples;
 }
@@ -170,13 +169,16 @@ int run(const Options& o) {
   for (int j = 0; j < kWeightCount; ++j)
     if (j < kFeatureCount || o.variant == Variant::kKiswahili)
       fmt::print("  {:<18} {:>6} -> {:>6}\n", kWeightNames[j], start[j], tuned[j]);
-  std::ofstream out(o.out);
-  out << format_weights({o.variant, tuned},
-                        fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
-                                    "positions (k {:.6f}).\n{}",
-                                    to_string(o.variant), data.size(), k, report));
-  if (!out) {
-    fmt::print(stderr, "kete-texel: cannot write '{}'\n", o.out);
+  const std::string weights = format_weights(
+      {o.variant, tuned}, fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
+                                      "positions (k {:.6f}).\n{}",
+                                      to_string(o.variant), data.size(), k, report));
+  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+  absl::Status written = out.ok() ? out->write(weights) : out.status();
+  if (written.ok()) written = out->close();
+  if (written.ok()) written = arena::flush_stdout();
+  if (!written.ok()) {
+    fmt::print(stderr, "kete-texel: {}\n", error_text(written));
     return 1;
   }
   return 0;
@@ -188,7 +190,7 @@ int run(const Options& o) {
 int main(int argc, char** argv) {
   using namespace kete::tuning;
   const std::optional<Options> options =
-      parse_or_usage<Options>("kete-texel", kUsage, argc, argv, parse_options);
+      kete::arena::options_or_usage("kete-texel", kUsage, argc, argv, parse_options);
   if (!options) return 2;
   return run(*options);
 }
