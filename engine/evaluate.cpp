@@ -92,7 +92,7 @@ void visit_features(const Position& p, Add&& add, bool threats) {
   add(Feature::kThreatUs, threats ? largest_threat<W>(p, us) : 0);
   add(Feature::kThreatThem, threats ? largest_threat<W>(p, them) : 0);
   auto house_seeds = [&](Side s) {
-    return p.house_intact(s) ? p.seeds(s, KiswahiliRules::kHouse) : 0;
+    return p.house_intact(s) ? p.seeds(s, kHouse) : 0;
   };
   add(Feature::kHouse, int(p.house_intact(us)) - int(p.house_intact(them)));
   add(Feature::kHouseSeeds, house_seeds(us) - house_seeds(them));
@@ -113,8 +113,8 @@ Value clamp_to_eval_range(int64_t v) {
 
 }  // namespace
 
-std::array<Weights, 4> EvalWeights::defaults() {
-  std::array<Weights, 4> all;
+std::array<Weights, kVariantCount> EvalWeights::defaults() {
+  std::array<Weights, kVariantCount> all;
   for (Variant v : kAllVariants)
     all[size_t(v)] = default_weights(v);
   return all;

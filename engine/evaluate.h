@@ -92,11 +92,11 @@ using FeatureVector = std::array<int32_t, kWeightCount>;
 // The weights of every variant, as an engine holds them: the defaults embedded from
 // tuning/weights, each variant's replaceable by an EvalFile.
 struct EvalWeights {
-  std::array<Weights, 4> by_variant = defaults();
+  std::array<Weights, kVariantCount> by_variant = defaults();
 
   const Weights& operator[](Variant v) const { return by_variant[size_t(v)]; }
   Weights& operator[](Variant v) { return by_variant[size_t(v)]; }
-  static std::array<Weights, 4> defaults();
+  static std::array<Weights, kVariantCount> defaults();
 };
 
 // The feature values of p (the trace).

@@ -90,8 +90,9 @@ absl::Status parse_hands(std::string_view text, Position& p) {
   const std::vector<std::string_view> parts = split(text, ',');
   std::optional<int> south, north;
   if (parts.size() == 2) south = parse_count(parts[0], 2), north = parse_count(parts[1], 2);
-  if (!south || !north || *south > 22 || *north > 22)
-    return field_error("hands", fmt::format("'{}' is not <south>,<north> with 0..22 each", text));
+  if (!south || !north || *south > kMaxHand || *north > kMaxHand)
+    return field_error("hands",
+                       fmt::format("'{}' is not <south>,<north> with 0..{} each", text, kMaxHand));
   const int hands[2] = {*south, *north};
   if (p.variant() != Variant::kKiswahili && (hands[0] || hands[1]))
     return field_error("hands", fmt::format("{} has no seeds in hand", to_string(p.variant())));
@@ -114,7 +115,7 @@ absl::Status parse_houses(std::string_view text, Position& p) {
     return field_error("houses", fmt::format("'{}' is not one of H h Hh -", text));
   for (Side s : {Side::kSouth, Side::kNorth}) {
     if (text.find(s == Side::kSouth ? 'H' : 'h') == std::string_view::npos) continue;
-    if (p.seeds(s, 4) == 0)
+    if (p.seeds(s, kHouse) == 0)
       return field_error("houses", fmt::format("the house {} is intact but empty",
                                                s == Side::kSouth ? "A5" : "a5"));
     p.set_house(s, true);

@@ -15,7 +15,6 @@ namespace kete {
 struct KiswahiliRules {
   static constexpr Variant kVariant = Variant::kKiswahili;
   static constexpr int W = 8;
-  static constexpr int kHouse = 4;  // front pit 5, the nyumba
   using R = Ring<W>;
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }

@@ -13,7 +13,7 @@
 namespace kete {
 
 // The embedded tuning/weights files, in Variant order (generated at build time).
-extern const std::string_view kDefaultWeightsText[4];
+extern const std::string_view kDefaultWeightsText[kVariantCount];
 
 namespace {
 
@@ -115,8 +115,8 @@ std::string format_weights(const WeightsFile& file, std::string_view comment) {
 
 const Weights& default_weights(Variant v) {
   // Parsed once; the files are checked by the tests, so a failure is a build defect.
-  static const std::array<Weights, 4> defaults = [] {
-    std::array<Weights, 4> all{};
+  static const std::array<Weights, kVariantCount> defaults = [] {
+    std::array<Weights, kVariantCount> all{};
     for (Variant variant : kAllVariants) {
       absl::StatusOr<WeightsFile> f = parse_weights(kDefaultWeightsText[size_t(variant)]);
       if (!f.ok() || f->variant != variant) {
