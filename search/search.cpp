@@ -197,7 +197,7 @@ class Worker {
     }
 
     // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p, weights_);
+    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
