@@ -64,11 +64,7 @@ std::string join(const std::vector<std::string_view>& words, size_t from, size_t
 }
 
 std::string score_text(const Score& s) {
-  std::string text =
-      s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
-  if (s.bound == Score::Bound::kLower) text += " lowerbound";
-  if (s.bound == Score::Bound::kUpper) text += " upperbound";
-  return text;
+  return s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
 }
 
 std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv) {
