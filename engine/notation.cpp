@@ -39,21 +39,6 @@ std::optional<int> parse_count(std::string_view text, size_t max_digits) {
   return n;
 }
 
-// Ring index of the pit in column j (0-based, left to right as seen from South) of the
-// position string's row r (interface.md section 2).
-Pit pit_of_row(int width, int r, int j) {
-  switch (r) {
-    case 0:
-      return {Side::kNorth, width + j};  // bW..b1
-    case 1:
-      return {Side::kNorth, width - 1 - j};  // aW..a1
-    case 2:
-      return {Side::kSouth, j};  // A1..AW
-    default:
-      return {Side::kSouth, 2 * width - 1 - j};  // B1..BW
-  }
-}
-
 absl::Status field_error(std::string_view field, std::string_view what) {
   return absl::InvalidArgumentError(fmt::format("position string: {}: {}", field, what));
 }
@@ -61,10 +46,10 @@ absl::Status field_error(std::string_view field, std::string_view what) {
 absl::Status parse_pits(std::string_view text, Position& p) {
   const int w = p.width();
   const std::vector<std::string_view> rows = split(text, '/');
-  if (rows.size() != 4)
-    return field_error("pits",
-                       fmt::format("expected 4 rows separated by '/', got {}", rows.size()));
-  for (int r = 0; r < 4; ++r) {
+  if (rows.size() != kBoardRows)
+    return field_error(
+        "pits", fmt::format("expected {} rows separated by '/', got {}", kBoardRows, rows.size()));
+  for (int r = 0; r < kBoardRows; ++r) {
     const std::vector<std::string_view> counts = split(rows[r], ',');
     if (int(counts.size()) != w)
       return field_error("pits", fmt::format("row {} has {} pits, {} expects {}", r + 1,
@@ -165,6 +150,19 @@ absl::Status check_token_shape(Variant v, int width, std::string_view token) {
 
 }  // namespace
 
+Pit pit_of_row(int width, int r, int j) {
+  switch (r) {
+    case 0:
+      return {Side::kNorth, width + j};  // bW..b1
+    case 1:
+      return {Side::kNorth, width - 1 - j};  // aW..a1
+    case 2:
+      return {Side::kSouth, j};  // A1..AW
+    default:
+      return {Side::kSouth, 2 * width - 1 - j};  // B1..BW
+  }
+}
+
 std::string pit_name(int width, Pit pit) {
   const bool front = pit.index < width;
   char row = front ? 'A' : 'B';
@@ -235,7 +233,7 @@ absl::StatusOr<Move> parse_move(RuleSet rules, const Position& p, std::string_vi
 std::string position_string(const Position& p) {
   const int w = p.width();
   std::string s;
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < kBoardRows; ++r) {
     if (r) s += '/';
     for (int j = 0; j < w; ++j) {
       const Pit pit = pit_of_row(w, r, j);

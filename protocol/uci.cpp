@@ -275,21 +275,19 @@ void Protocol::perft(const Words& w, size_t depth_at) {
 void Protocol::diagram() {
   const Position& p = engine_.position();
   const int w = p.width();
-  auto row = [&](std::string_view label, Side s, bool front, bool reversed) {
+  auto row = [&](std::string_view label, int r) {
     std::string names, counts;
     for (int j = 0; j < w; ++j) {
-      const int number = reversed ? w - j : j + 1;
-      const Pit pit{s, front ? number - 1 : 2 * w - number};
+      const Pit pit = pit_of_row(w, r, j);
       names += fmt::format("{:>4}", pit_name(w, pit));
       counts += fmt::format("{:>4}", p.seeds(pit));
     }
     out_.line(fmt::format("{:<9}{}", label, names));
     out_.line(fmt::format("{:<9}{}", "", counts));
   };
-  row("N back", Side::kNorth, false, true);
-  row("N front", Side::kNorth, true, true);
-  row("S front", Side::kSouth, true, false);
-  row("S back", Side::kSouth, false, false);
+  constexpr std::string_view kRowLabels[kBoardRows] = {"N back", "N front", "S front", "S back"};
+  for (int r = 0; r < kBoardRows; ++r)
+    row(kRowLabels[r], r);
   out_.line(fmt::format("Variant: {} (KichwaRule {})", to_string(p.variant()),
                         to_string(engine_.rules().kichwa)));
   out_.line(fmt::format("Position: {}", position_string(p)));

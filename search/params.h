@@ -75,9 +75,9 @@ struct SearchParams {
   int history_max = 16384;       // history scores saturate here (gravity keeps them bounded)
   int time_moves_to_go = 30;     // own moves the clock is planned for when the GUI gives none
   // Switches for measuring what each part is worth (docs/performance.md); on in play.
-  int use_tt = 1;
-  int use_killers = 1;
-  int use_history = 1;
+  bool use_tt = true;
+  bool use_killers = true;
+  bool use_history = true;
 };
 
 struct ParamSpec {
@@ -91,9 +91,18 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"AspirationMinDepth", &SearchParams::aspiration_min_depth, 1, 64},
     {"HistoryMax", &SearchParams::history_max, 256, 1 << 20},
     {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
-    {"UseTT", &SearchParams::use_tt, 0, 1},
-    {"UseKillers", &SearchParams::use_killers, 0, 1},
-    {"UseHistory", &SearchParams::use_history, 0, 1},
+};
+
+// The switches are UCI check options, not tuned.
+struct SwitchSpec {
+  std::string_view name;
+  bool SearchParams::*field;
+};
+
+inline constexpr SwitchSpec kSearchSwitches[] = {
+    {"UseTT", &SearchParams::use_tt},
+    {"UseKillers", &SearchParams::use_killers},
+    {"UseHistory", &SearchParams::use_history},
 };
 
 }  // namespace kete
