@@ -16,7 +16,8 @@
 
 namespace kete {
 
-// The words of `line`, split at runs of spaces, tabs, CR and LF; empty words are skipped.
+// The words of `line`, split at runs of white space (space, tab, CR, LF, VT, FF: C's
+// isspace, as the protocol has always read commands); empty words are skipped.
 // The views point into `line`.
 std::vector<std::string_view> split_words(std::string_view line);
 

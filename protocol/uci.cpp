@@ -1,8 +1,8 @@
 #include "protocol/uci.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "protocol/options.h"
 #include "search/bench.h"
 
@@ -19,24 +20,6 @@ namespace {
 
 constexpr std::string_view kVersion = "0.1";
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i]))
-      ++i;
-    const size_t start = i;
-    while (i < line.size() && !is_space(line[i]))
-      ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
 // Input echoed in an error: printable ASCII only, and not too long.
 std::string quoted(std::string_view text) {
   std::string out;
@@ -44,13 +27,6 @@ std::string quoted(std::string_view text) {
     out += (c >= 32 && c < 127) ? c : '?';
   if (text.size() > 60) out += "...";
   return out;
-}
-
-std::optional<int64_t> parse_int(std::string_view s) {
-  int64_t n = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
 }
 
 // Joins words[from, to) with single spaces.
@@ -191,8 +167,10 @@ void Protocol::go(const Words& w) {
                                                  "movestogo", "movetime", "depth", "nodes"};
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
       return error(fmt::format("go: unknown parameter '{}'", quoted(key)));
-    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-    if (!n) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
+    const absl::StatusOr<int64_t> n = parse_number<int64_t>(
+        key, i + 1 < w.size() ? w[i + 1] : std::string_view(), std::numeric_limits<int64_t>::min(),
+        std::numeric_limits<int64_t>::max());
+    if (!n.ok()) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
     ++i;
     // A GUI may report an overrun clock as < 0. Values are capped at 10^12 (ms: some 30
     // years), so that the time management's arithmetic on them cannot overflow.
@@ -260,8 +238,9 @@ void Protocol::query(const Words& w) {
 
 // perft <depth> and go perft <depth>: one line per move, then the total (Stockfish's form).
 void Protocol::perft(const Words& w, size_t depth_at) {
-  const std::optional<int64_t> depth = depth_at < w.size() ? parse_int(w[depth_at]) : std::nullopt;
-  if (!depth || *depth < 1 || *depth > 30) return error("perft: expected a depth 1..30");
+  const absl::StatusOr<int> depth =
+      parse_number<int>("perft", depth_at < w.size() ? w[depth_at] : std::string_view(), 1, 30);
+  if (!depth.ok()) return error("perft: expected a depth 1..30");
   const Position& p = engine_.position();
   uint64_t total = 0;
   for (const PerftEntry& e : perft_divide(engine_.rules(), p, int(*depth))) {
@@ -312,8 +291,9 @@ void Protocol::eval() {
 }
 
 void Protocol::bench(const Words& w) {
-  std::optional<int64_t> depth = w.size() > 1 ? parse_int(w[1]) : int64_t(kBenchDepth);
-  if (!depth || *depth < 1 || *depth > 20) return error("bench: expected a depth 1..20");
+  const absl::StatusOr<int> depth =
+      w.size() > 1 ? parse_number<int>("bench", w[1], 1, kMaxBenchDepth) : kBenchDepth;
+  if (!depth.ok()) return error(fmt::format("bench: expected a depth 1..{}", kMaxBenchDepth));
   print_bench(out_, int(*depth), engine_.settings());
 }
 

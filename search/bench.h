@@ -20,6 +20,8 @@ struct BenchPosition {
 
 const std::vector<BenchPosition>& bench_positions();
 inline constexpr int kBenchDepth = 7;
+// The deepest bench the protocol accepts: beyond it a bench would run for hours.
+inline constexpr int kMaxBenchDepth = 20;
 
 struct BenchLine {
   BenchPosition position;
