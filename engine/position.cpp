@@ -100,6 +100,23 @@ std::string Position::consistency_error() const {
   return {};
 }
 
+Position Position::colours_swapped() const {
+  Position t = empty(variant_);
+  for (Side s : {Side::kSouth, Side::kNorth}) {
+    for (int i = 0; i < ring_size(); ++i)
+      t.set_seeds(~s, i, seeds(s, i));
+    t.set_hand(~s, hand(s));
+    t.set_house(~s, house_intact(s));
+  }
+  if (has_takasia()) {
+    Pit pit = takasia();
+    pit.side = ~pit.side;
+    t.set_takasia(&pit);
+  }
+  t.set_side_to_move(~side_);
+  return t;
+}
+
 Position Position::mirrored() const {
   Position m = *this;
   const int w = width();

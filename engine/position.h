@@ -150,6 +150,12 @@ class Position {
   // symmetric under it.
   Position mirrored() const;
 
+  // South and North exchanged: each side's pits, hand, house and takasia go to the other
+  // side, and the other side moves. The rules treat both sides alike, so the twin has
+  // the same perft. Some twins have no position string (kiswahili's namua with South to
+  // move and unequal hands), hence a method built with the setters.
+  Position colours_swapped() const;
+
   friend bool operator==(const Position& a, const Position& b) {
     return a.key_ == b.key_ && a.pits_ == b.pits_ && a.hand_ == b.hand_ && a.houses_ == b.houses_ &&
            a.takasia_ == b.takasia_ && a.side_ == b.side_ && a.variant_ == b.variant_;
