@@ -16,6 +16,9 @@ namespace kete {
 struct BenchPosition {
   Variant variant;
   std::string position;  // a position string
+  // Searched at the bench depth plus this: kujifunza's and kiswahili's trees are narrow,
+  // bao's start is wide, and every variant should weigh about as much in the signature.
+  int extra_depth = 0;
 };
 
 const std::vector<BenchPosition>& bench_positions();
