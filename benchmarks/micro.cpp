@@ -160,11 +160,13 @@ void bm_key_incremental(benchmark::State& state, const std::vector<Position>& po
   state.SetItemsProcessed(state.iterations());
 }
 
+template <Rules R>
 void bm_evaluate(benchmark::State& state, const std::vector<Position>& positions) {
+  const Weights& weights = default_weights(R::kVariant);
   for (auto _ : state) {
     for (const Position& p : positions) {
       benchmark::DoNotOptimize(p);
-      Value v = evaluate(p, default_weights(p.variant()));
+      Value v = evaluate<R>(p, weights);
       benchmark::DoNotOptimize(v);
     }
   }
@@ -264,7 +266,7 @@ void register_rules(const std::string& name, RuleSet rules, const std::string& p
   benchmark::RegisterBenchmark(("play/" + name).c_str(), bm_play, rules, positions);
   benchmark::RegisterBenchmark(("key_scratch/" + name).c_str(), bm_key_scratch, positions);
   benchmark::RegisterBenchmark(("key_incremental/" + name).c_str(), bm_key_incremental, positions);
-  benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), bm_evaluate, positions);
+  benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), bm_evaluate<R>, positions);
   benchmark::RegisterBenchmark(("playout/" + name).c_str(), bm_playout<R>)
       ->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark(("playout_all_moves/" + name).c_str(), bm_playout_all_moves<R>)

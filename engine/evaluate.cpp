@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/rules_kigogo.h"
-#include "engine/rules_kiswahili.h"
+#include <cassert>
+
 #include "engine/sowing.h"
 #include "engine/weights.h"
 
@@ -32,53 +32,44 @@ RingCounts count_ring(const Position& p, Side s) {
   return c;
 }
 
-// Kigogo's threat is exact: its relay sowing decides where the one capture of a move
-// falls, and a first-lap estimate missed it (docs/strength.md: the exact threat is what
-// made the fitted kigogo weights win). The moves of s are generated and the largest
-// number of seeds one takes out of the game is the threat.
-int largest_kigogo_capture(const Position& p, Side s) {
-  Position q = p;
-  q.set_side_to_move(s);
-  const int before = q.ring_seeds(~s);
-  int best = 0;
-  KigogoRules::generate(q, [&](Move, const Position& child, int) {
-    best = std::max(best, before - child.ring_seeds(~s));
-  });
-  return best;
-}
-
 // The seeds that side s's largest capture would take if s were to move. Kigogo: exact
-// (above). Otherwise judged by each move's first lap alone (relays and the takasia are
-// ignored: a cheap estimate): in namua a hand seed on an occupied front pit takes the
-// facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds ending on an occupied
-// front pit does.
-template <int W>
+// (KigogoRules::largest_capture). Otherwise judged by each move's first lap alone (relays
+// and the takasia are ignored: a cheap estimate): in namua a hand seed on an occupied
+// front pit takes the facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds
+// ending on an occupied front pit does.
+template <Rules Rs>
 int largest_threat(const Position& p, Side s) {
+  constexpr int W = Rs::W;
   using R = Ring<W>;
-  if (p.variant() == Variant::kKigogo) return largest_kigogo_capture(p, s);
-  const Side o = ~s;
-  int best = 0;
-  if (p.hand(s) > 0) {
-    for (int j = 0; j < W; ++j)
-      if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));
+  if constexpr (Rs::kVariant == Variant::kKigogo) {
+    return KigogoRules::largest_capture(p, s);
+  } else {
+    const Side o = ~s;
+    int best = 0;
+    if (p.hand(s) > 0) {
+      for (int j = 0; j < W; ++j)
+        if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));
+      return best;
+    }
+    for (int i = 0; i < R::kSize; ++i) {
+      const int n = p.seeds(s, i);
+      if (n < 2 || n >= R::kSize) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        const int e = lap_end<W>(i, d, n);
+        if (R::is_front(e) && p.seeds(s, e) > 0) best = std::max(best, p.seeds(o, R::facing(e)));
+      }
+    }
     return best;
   }
-  for (int i = 0; i < R::kSize; ++i) {
-    const int n = p.seeds(s, i);
-    if (n < 2 || n >= R::kSize) continue;
-    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-      const int e = lap_end<W>(i, d, n);
-      if (R::is_front(e) && p.seeds(s, e) > 0) best = std::max(best, p.seeds(o, R::facing(e)));
-    }
-  }
-  return best;
 }
 
 // The one code path of the evaluation: calls add(feature, value) for every feature. The
 // threats, the costly part, are skipped (left out, that is 0) unless `threats` is set:
 // the evaluation needs them only when one of their weights is not 0.
-template <int W, class Add>
-void visit_features(const Position& p, Add&& add, bool threats) {
+template <Rules R, class Add>
+void visit_features(const Position& p, Add&& add, bool threats = true) {
+  constexpr int W = R::W;
+  assert(p.variant() == R::kVariant);
   const Side us = p.side_to_move(), them = ~us;
   const RingCounts a = count_ring<W>(p, us), b = count_ring<W>(p, them);
   add(Feature::kFront, a.front - b.front);
@@ -89,22 +80,12 @@ void visit_features(const Position& p, Add&& add, bool threats) {
   add(Feature::kEmptyFront, a.empty_front - b.empty_front);
   add(Feature::kKichwa, a.kichwa - b.kichwa);
   add(Feature::kKimbi, a.kimbi - b.kimbi);
-  add(Feature::kThreatUs, threats ? largest_threat<W>(p, us) : 0);
-  add(Feature::kThreatThem, threats ? largest_threat<W>(p, them) : 0);
-  auto house_seeds = [&](Side s) {
-    return p.house_intact(s) ? p.seeds(s, KiswahiliRules::kHouse) : 0;
-  };
+  add(Feature::kThreatUs, threats ? largest_threat<R>(p, us) : 0);
+  add(Feature::kThreatThem, threats ? largest_threat<R>(p, them) : 0);
+  auto house_seeds = [&](Side s) { return p.house_intact(s) ? p.seeds(s, kHouse) : 0; };
   add(Feature::kHouse, int(p.house_intact(us)) - int(p.house_intact(them)));
   add(Feature::kHouseSeeds, house_seeds(us) - house_seeds(them));
   add(Feature::kTempo, 1);
-}
-
-template <class Add>
-void visit_features(const Position& p, Add&& add, bool threats = true) {
-  if (p.width() == 12)
-    visit_features<12>(p, add, threats);
-  else
-    visit_features<8>(p, add, threats);
 }
 
 Value clamp_to_eval_range(int64_t v) {
@@ -113,28 +94,51 @@ Value clamp_to_eval_range(int64_t v) {
 
 }  // namespace
 
-std::array<Weights, 4> EvalWeights::defaults() {
-  std::array<Weights, 4> all;
+std::array<Weights, kVariantCount> EvalWeights::defaults() {
+  std::array<Weights, kVariantCount> all;
   for (Variant v : kAllVariants)
     all[size_t(v)] = default_weights(v);
   return all;
 }
 
+template <Rules R>
 FeatureVector features(const Position& p) {
   FeatureVector f{};
   const Stage s = stage_of(p);
-  visit_features(p, [&](Feature k, int v) { f[weight_index(s, k)] = v; });
+  visit_features<R>(p, [&](Feature k, int v) { f[weight_index(s, k)] = v; });
   return f;
 }
 
+template <Rules R>
 Value evaluate(const Position& p, const Weights& w) {
   const int32_t* stage_weights = &w[weight_index(stage_of(p), Feature::kFront)];
   int64_t sum = 0;
   const bool threats =
       stage_weights[int(Feature::kThreatUs)] || stage_weights[int(Feature::kThreatThem)];
-  visit_features(
+  visit_features<R>(
       p, [&](Feature k, int v) { sum += int64_t(stage_weights[int(k)]) * v; }, threats);
   return clamp_to_eval_range(sum);
+}
+
+template <Rules R>
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
+  std::vector<EvalTerm> terms;
+  const Stage s = stage_of(p);
+  visit_features<R>(p, [&](Feature k, int v) {
+    const int i = weight_index(s, k);
+    terms.push_back({kWeightNames[i], v, w[i], Value(w[i] * v)});
+  });
+  return terms;
+}
+
+// The evaluation is the same under every option of a variant's rules (the kichwa rule
+// changes moves, not what a position is worth), so the variant alone picks the rules type.
+FeatureVector features(const Position& p) {
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return features<R>(p); });
+}
+
+Value evaluate(const Position& p, const Weights& w) {
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return evaluate<R>(p, w); });
 }
 
 Value evaluate(const Position& p, const EvalWeights& w) {
@@ -142,13 +146,18 @@ Value evaluate(const Position& p, const EvalWeights& w) {
 }
 
 std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
-  std::vector<EvalTerm> terms;
-  const Stage s = stage_of(p);
-  visit_features(p, [&](Feature k, int v) {
-    const int i = weight_index(s, k);
-    terms.push_back({kWeightNames[i], v, w[i], Value(w[i] * v)});
-  });
-  return terms;
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return evaluation_terms<R>(p, w); });
 }
+
+#define KETE_EVALUATE_FOR(R)                                   \
+  template FeatureVector features<R>(const Position&);         \
+  template Value evaluate<R>(const Position&, const Weights&); \
+  template std::vector<EvalTerm> evaluation_terms<R>(const Position&, const Weights&);
+KETE_EVALUATE_FOR(BaoRules)
+KETE_EVALUATE_FOR(KigogoRules)
+KETE_EVALUATE_FOR(KiswahiliRules)
+KETE_EVALUATE_FOR(KujifunzaRules<KichwaRule::kChoose>)
+KETE_EVALUATE_FOR(KujifunzaRules<KichwaRule::kFollow>)
+#undef KETE_EVALUATE_FOR
 
 }  // namespace kete

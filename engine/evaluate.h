@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/rules.h"
 #include "engine/score.h"
 
 namespace kete {
@@ -83,6 +84,19 @@ inline constexpr std::array<std::string_view, kWeightCount> kWeightNames = {"fro
                                                                             "namua_house_seeds",
                                                                             "namua_tempo"};
 
+// kWeightNames is written out so that it can be read; it must follow kFeatureNames.
+constexpr bool weight_names_follow_features() {
+  constexpr std::string_view kNamuaPrefix = "namua_";
+  for (int k = 0; k < kFeatureCount; ++k) {
+    const std::string_view namua = kWeightNames[weight_index(Stage::kNamua, Feature(k))];
+    if (kWeightNames[weight_index(Stage::kMtaji, Feature(k))] != kFeatureNames[k] ||
+        !namua.starts_with(kNamuaPrefix) || namua.substr(kNamuaPrefix.size()) != kFeatureNames[k])
+      return false;
+  }
+  return true;
+}
+static_assert(weight_names_follow_features());
+
 // Centi-seeds per unit of each feature, per stage.
 using Weights = std::array<int32_t, kWeightCount>;
 // The trace: the feature values at the weight indices of the position's stage, 0 at the
@@ -92,18 +106,24 @@ using FeatureVector = std::array<int32_t, kWeightCount>;
 // The weights of every variant, as an engine holds them: the defaults embedded from
 // tuning/weights, each variant's replaceable by an EvalFile.
 struct EvalWeights {
-  std::array<Weights, 4> by_variant = defaults();
+  std::array<Weights, kVariantCount> by_variant = defaults();
 
   const Weights& operator[](Variant v) const { return by_variant[size_t(v)]; }
   Weights& operator[](Variant v) { return by_variant[size_t(v)]; }
-  static std::array<Weights, 4> defaults();
+  static std::array<Weights, kVariantCount> defaults();
 };
 
-// The feature values of p (the trace).
+// The feature values of p (the trace), for a position of R's variant.
+template <Rules R>
 FeatureVector features(const Position& p);
 
-// The evaluation of p from the side to move's point of view, in centi-seeds, kept inside
-// the range of non-mate scores.
+// The evaluation of p, a position of R's variant, from the side to move's point of view,
+// in centi-seeds, kept inside the range of non-mate scores.
+template <Rules R>
+Value evaluate(const Position& p, const Weights& w);
+
+// The same for tools that hold a position of any variant: one switch to the rules type.
+FeatureVector features(const Position& p);
 Value evaluate(const Position& p, const Weights& w);
 Value evaluate(const Position& p, const EvalWeights& w);
 
@@ -116,6 +136,8 @@ struct EvalTerm {
 
 // Every term of the evaluation of p, named by its weight (so the stage shows); their
 // values sum to evaluate(p, w) unless that clamps.
+template <Rules R>
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w);
 std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w);
 
 }  // namespace kete

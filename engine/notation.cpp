@@ -39,21 +39,6 @@ std::optional<int> parse_count(std::string_view text, size_t max_digits) {
   return n;
 }
 
-// Ring index of the pit in column j (0-based, left to right as seen from South) of the
-// position string's row r (interface.md section 2).
-Pit pit_of_row(int width, int r, int j) {
-  switch (r) {
-    case 0:
-      return {Side::kNorth, width + j};  // bW..b1
-    case 1:
-      return {Side::kNorth, width - 1 - j};  // aW..a1
-    case 2:
-      return {Side::kSouth, j};  // A1..AW
-    default:
-      return {Side::kSouth, 2 * width - 1 - j};  // B1..BW
-  }
-}
-
 absl::Status field_error(std::string_view field, std::string_view what) {
   return absl::InvalidArgumentError(fmt::format("position string: {}: {}", field, what));
 }
@@ -61,10 +46,10 @@ absl::Status field_error(std::string_view field, std::string_view what) {
 absl::Status parse_pits(std::string_view text, Position& p) {
   const int w = p.width();
   const std::vector<std::string_view> rows = split(text, '/');
-  if (rows.size() != 4)
-    return field_error("pits",
-                       fmt::format("expected 4 rows separated by '/', got {}", rows.size()));
-  for (int r = 0; r < 4; ++r) {
+  if (rows.size() != kBoardRows)
+    return field_error(
+        "pits", fmt::format("expected {} rows separated by '/', got {}", kBoardRows, rows.size()));
+  for (int r = 0; r < kBoardRows; ++r) {
     const std::vector<std::string_view> counts = split(rows[r], ',');
     if (int(counts.size()) != w)
       return field_error("pits", fmt::format("row {} has {} pits, {} expects {}", r + 1,
@@ -90,8 +75,9 @@ absl::Status parse_hands(std::string_view text, Position& p) {
   const std::vector<std::string_view> parts = split(text, ',');
   std::optional<int> south, north;
   if (parts.size() == 2) south = parse_count(parts[0], 2), north = parse_count(parts[1], 2);
-  if (!south || !north || *south > 22 || *north > 22)
-    return field_error("hands", fmt::format("'{}' is not <south>,<north> with 0..22 each", text));
+  if (!south || !north || *south > kMaxHand || *north > kMaxHand)
+    return field_error("hands",
+                       fmt::format("'{}' is not <south>,<north> with 0..{} each", text, kMaxHand));
   const int hands[2] = {*south, *north};
   if (p.variant() != Variant::kKiswahili && (hands[0] || hands[1]))
     return field_error("hands", fmt::format("{} has no seeds in hand", to_string(p.variant())));
@@ -114,7 +100,7 @@ absl::Status parse_houses(std::string_view text, Position& p) {
     return field_error("houses", fmt::format("'{}' is not one of H h Hh -", text));
   for (Side s : {Side::kSouth, Side::kNorth}) {
     if (text.find(s == Side::kSouth ? 'H' : 'h') == std::string_view::npos) continue;
-    if (p.seeds(s, 4) == 0)
+    if (p.seeds(s, kHouse) == 0)
       return field_error("houses", fmt::format("the house {} is intact but empty",
                                                s == Side::kSouth ? "A5" : "a5"));
     p.set_house(s, true);
@@ -163,6 +149,19 @@ absl::Status check_token_shape(Variant v, int width, std::string_view token) {
 }
 
 }  // namespace
+
+Pit pit_of_row(int width, int r, int j) {
+  switch (r) {
+    case 0:
+      return {Side::kNorth, width + j};  // bW..b1
+    case 1:
+      return {Side::kNorth, width - 1 - j};  // aW..a1
+    case 2:
+      return {Side::kSouth, j};  // A1..AW
+    default:
+      return {Side::kSouth, 2 * width - 1 - j};  // B1..BW
+  }
+}
 
 std::string pit_name(int width, Pit pit) {
   const bool front = pit.index < width;
@@ -234,7 +233,7 @@ absl::StatusOr<Move> parse_move(RuleSet rules, const Position& p, std::string_vi
 std::string position_string(const Position& p) {
   const int w = p.width();
   std::string s;
-  for (int r = 0; r < 4; ++r) {
+  for (int r = 0; r < kBoardRows; ++r) {
     if (r) s += '/';
     for (int j = 0; j < w; ++j) {
       const Pit pit = pit_of_row(w, r, j);

@@ -19,6 +19,12 @@ inline std::string error_text(const absl::Status& s) {
 std::string pit_name(int width, Pit pit);
 absl::StatusOr<Pit> parse_pit(int width, std::string_view name);
 
+// The board as the position string and the `d` diagram lay it out (interface.md section
+// 2): rows 0..3 are North's back and front rows, then South's front and back rows; column
+// j counts left to right as seen from South. The pit in row r, column j.
+inline constexpr int kBoardRows = 4;
+Pit pit_of_row(int width, int r, int j);
+
 // The canonical token of a legal move of p (interface.md section 1).
 std::string move_token(const Position& p, Move m);
 

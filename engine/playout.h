@@ -35,6 +35,7 @@ bool random_child(const Position& p, Rng& rng, Position& child) {
   const Candidates c = R::candidates(p);
   int moves = 0;  // of the drawn candidate, for reservoir sampling
   auto keep = [&](Move, const Position& next, int) {
+    assert_consistent(next);
     if (++moves == 1 || uniform_below(rng, moves) == 0) child = next;
   };
   for (int t = 0; t < c.tiers; ++t)

@@ -26,10 +26,10 @@ Position Position::start(Variant v) {
           p.set_seeds(s, i, 2);
         break;
       case Variant::kKiswahili:  // rules.md 6.1: 6 in the nyumba, 2 in pits 6 and 7
-        p.set_seeds(s, 4, 6);
+        p.set_seeds(s, kHouse, 6);
         p.set_seeds(s, 5, 2);
         p.set_seeds(s, 6, 2);
-        p.set_hand(s, 22);
+        p.set_hand(s, kMaxHand);
         p.set_house(s, true);
         break;
     }
@@ -52,7 +52,7 @@ int Position::ring_seeds(Side s) const {
 }
 
 void Position::set_hand(Side s, int n) {
-  assert(n >= 0 && n <= 22);
+  assert(n >= 0 && n <= kMaxHand);
   key_ ^= zobrist::kKeys.hand[index(s)][hand_[index(s)]] ^ zobrist::kKeys.hand[index(s)][n];
   hand_[index(s)] = uint8_t(n);
 }
@@ -94,10 +94,27 @@ std::string Position::consistency_error() const {
   if (variant_ != Variant::kKiswahili && (hand_[0] || hand_[1] || houses_ || has_takasia()))
     return "hands, houses or takasia outside kiswahili";
   for (Side s : {Side::kSouth, Side::kNorth})
-    if (house_intact(s) && seeds(s, 4) == 0) return "an intact house is empty";
+    if (house_intact(s) && seeds(s, kHouse) == 0) return "an intact house is empty";
   if (has_takasia() && takasia().index >= width()) return "takasia pit not in a front row";
   if (key_ != compute_key()) return "key differs from the recomputed key";
   return {};
+}
+
+Position Position::colours_swapped() const {
+  Position t = empty(variant_);
+  for (Side s : {Side::kSouth, Side::kNorth}) {
+    for (int i = 0; i < ring_size(); ++i)
+      t.set_seeds(~s, i, seeds(s, i));
+    t.set_hand(~s, hand(s));
+    t.set_house(~s, house_intact(s));
+  }
+  if (has_takasia()) {
+    Pit pit = takasia();
+    pit.side = ~pit.side;
+    t.set_takasia(&pit);
+  }
+  t.set_side_to_move(~side_);
+  return t;
 }
 
 Position Position::mirrored() const {

@@ -21,11 +21,11 @@ using kete::splitmix64;
 
 struct Keys {
   std::array<std::array<std::array<uint64_t, kMaxSeeds + 1>, kMaxRing>, 2> pit{};
-  std::array<std::array<uint64_t, 23>, 2> hand{};
-  std::array<uint64_t, 4> houses{};
+  std::array<std::array<uint64_t, kMaxHand + 1>, 2> hand{};
+  std::array<uint64_t, 4> houses{};  // by the two house flags
   std::array<uint64_t, 2 * kMaxRing + 1> takasia{};
   uint64_t north_to_move = 0;
-  std::array<uint64_t, 4> variant{};
+  std::array<uint64_t, kVariantCount> variant{};
   // drop[s][i][c] = pit[s][i][c] ^ pit[s][i][c + 1]: the key change of one seed sown.
   std::array<std::array<std::array<uint64_t, kMaxSeeds>, kMaxRing>, 2> drop{};
 };
@@ -38,7 +38,7 @@ constexpr Keys make_keys() {
       for (int c = 1; c <= kMaxSeeds; ++c)
         pit[c] = splitmix64(state);  // empty pits hash 0
   for (auto& side : k.hand)
-    for (int c = 1; c < 23; ++c)
+    for (int c = 1; c <= kMaxHand; ++c)
       side[c] = splitmix64(state);
   for (int h = 1; h < 4; ++h)
     k.houses[h] = splitmix64(state);
@@ -150,6 +150,12 @@ class Position {
   // symmetric under it.
   Position mirrored() const;
 
+  // South and North exchanged: each side's pits, hand, house and takasia go to the other
+  // side, and the other side moves. The rules treat both sides alike, so the twin has
+  // the same perft. Some twins have no position string (kiswahili's namua with South to
+  // move and unequal hands), hence a method built with the setters.
+  Position colours_swapped() const;
+
   friend bool operator==(const Position& a, const Position& b) {
     return a.key_ == b.key_ && a.pits_ == b.pits_ && a.hand_ == b.hand_ && a.houses_ == b.houses_ &&
            a.takasia_ == b.takasia_ && a.side_ == b.side_ && a.variant_ == b.variant_;
@@ -171,6 +177,16 @@ class Position {
   Variant variant_ = Variant::kKiswahili;
   uint64_t key_ = 0;
 };
+
+// The zobrist key table aside, a position is one cache line: copy-make copies it at every
+// node (STYLE.md).
+static_assert(sizeof(Position) == 64);
+
+// Debug and sanitizer builds check every position a move makes (STYLE.md); NDEBUG
+// compiles the check out of the release build.
+inline void assert_consistent([[maybe_unused]] const Position& p) {
+  assert(p.consistency_error().empty());
+}
 
 // Rules-independent seed count of a fresh game of `v` (64, or 92 for kigogo).
 constexpr int initial_seeds(Variant v) {

@@ -2,6 +2,7 @@
 // removes seeds from the game at the end of the move.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 
 #include "engine/move.h"
@@ -63,6 +64,21 @@ struct KigogoRules {
     }
     child.pass_turn();
     emit(Move(start, kDir), child, sown);
+  }
+
+  // The most seeds one move of side s takes out of the game, as if s were to move: the
+  // evaluation's threat. Kigogo's is exact: its relay sowing decides where the one
+  // capture of a move falls, and a first-lap estimate missed it (docs/strength.md: the
+  // exact threat is what made the fitted kigogo weights win).
+  static int largest_capture(const Position& p, Side s) {
+    Position q = p;
+    q.set_side_to_move(s);
+    const int before = q.ring_seeds(~s);
+    int best = 0;
+    generate(q, [&](Move, const Position& child, int) {
+      best = std::max(best, before - child.ring_seeds(~s));
+    });
+    return best;
   }
 
  private:

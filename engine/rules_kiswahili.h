@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/move.h"
+#include "engine/mtaji.h"
 #include "engine/sowing.h"
 #include "engine/tiers.h"
 
@@ -14,7 +15,6 @@ namespace kete {
 struct KiswahiliRules {
   static constexpr Variant kVariant = Variant::kKiswahili;
   static constexpr int W = 8;
-  static constexpr int kHouse = 4;  // front pit 5, the nyumba
   using R = Ring<W>;
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
@@ -138,7 +138,7 @@ struct KiswahiliRules {
   static void mtaji_candidates(const Position& p, Candidates& c) {
     const Side us = p.side_to_move();
     // The blocker's duty (6.6): capture the takasia target first if any capture can.
-    const uint64_t captures = capture_candidates(p);
+    const uint64_t captures = mtaji_capture_candidates<W>(p);
     uint64_t of_target = 0;
     if (p.has_takasia() && p.takasia().side != us)
       for (uint64_t bits = captures; bits; bits &= bits - 1)
@@ -157,23 +157,6 @@ struct KiswahiliRules {
   // The own front pit that takasia blocks for this move, or -1.
   static int takasia_blocked(const Position& p) {
     return p.has_takasia() && p.takasia().side == p.side_to_move() ? p.takasia().index : -1;
-  }
-
-  // Mtaji capture candidates: the first lap (under 16 seeds: it does not pass its start
-  // again) ends in an occupied own front pit facing seeds.
-  static uint64_t capture_candidates(const Position& p) {
-    const Side us = p.side_to_move(), them = ~us;
-    uint64_t captures = 0;
-    for (int start = 0; start < R::kSize; ++start) {
-      const int n = p.seeds(us, start);
-      if (n < 2 || n > 15) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-        const int end = lap_end<W>(start, d, n);
-        if (R::is_front(end) && p.seeds(us, end) && p.seeds(them, R::facing(end)))
-          captures |= candidate_bit(start, d);
-      }
-    }
-    return captures;
   }
 
   // The opponent front pit that capture candidate c captures first.
@@ -204,16 +187,10 @@ struct KiswahiliRules {
     return lift(t.p, t.us, i);
   }
 
-  // Own front row rule (6.5): if the lift left the front row empty, the first seed must
-  // fall in it.
-  static bool front_row_survives(const Turn& t, int from, Dir d) {
-    return !R::is_front(from) || R::is_front(R::next(from, d)) || !t.p.front_empty(t.us);
-  }
-
   // Lifts `start` and sows the first lap; returns its end, or -1 if the move is illegal.
   static int first_lap(Turn& t, int start, Dir d) {
     const int n = lift_own(t, start);
-    if (!front_row_survives(t, start, d)) return -1;
+    if (!front_row_survives<W>(t.p, t.us, start, d)) return -1;
     t.d = d;
     t.since = t.sown = n;
     return sow<W>(t.p, t.us, start, d, n);
@@ -221,7 +198,7 @@ struct KiswahiliRules {
 
   template <class Emit>
   static void start_lap(Turn& t, int from, Dir d, int n, Emit& emit) {
-    if (!front_row_survives(t, from, d)) return;
+    if (!front_row_survives<W>(t.p, t.us, from, d)) return;
     t.d = d;
     t.since = t.sown = n;
     run(t, sow<W>(t.p, t.us, from, d, n), emit);
@@ -237,17 +214,13 @@ struct KiswahiliRules {
     if (f == kHouse && t.p.house_intact(them)) t.p.set_house(them, false);
     const int n = lift(t.p, them, f);
     const bool won = t.p.front_empty(them);
-    bool right;
-    if (R::is_kimbi(e)) {
-      right = e >= W - 2;
-    } else if (first_namua) {
+    const CaptureKichwa k = capture_kichwa<W>(e, t.d, first_namua);
+    if (k == CaptureKichwa::kChoice) {
       Turn left = t;
       left.m = Move(e, Dir::kClockwise, true);
       enter_kichwa(left, false, n, won, emit);
-      right = true;
-    } else {
-      right = t.d == Dir::kAnticlockwise;
     }
+    const bool right = k != CaptureKichwa::kLeft;
     if (first_namua) t.m = Move(e, right ? Dir::kAnticlockwise : Dir::kClockwise, true);
     enter_kichwa(t, right, n, won, emit);
   }
@@ -280,7 +253,7 @@ struct KiswahiliRules {
       if (e == t.blocked) return done(t, emit);  // the takasia pit ends a takata
       if (t.since > R::kEndlessSeeds) return;    // never-ending: illegal
       const int lifted = lift_own(t, e);
-      if (!front_row_survives(t, e, t.d)) return;
+      if (!front_row_survives<W>(t.p, t.us, e, t.d)) return;
       e = sow<W>(t.p, t.us, e, t.d, lifted);
       t.since += lifted;
       t.sown += lifted;
@@ -342,7 +315,7 @@ struct KiswahiliRules {
   // are found.
   static unsigned first_capture_mask(const Position& p, int enough) {
     unsigned mask = 0;
-    for (uint64_t bits = capture_candidates(p); bits; bits &= bits - 1) {
+    for (uint64_t bits = mtaji_capture_candidates<W>(p); bits; bits &= bits - 1) {
       const int c = std::countr_zero(bits);
       const int f = captured_first(p, c);
       if (std::popcount(mask) >= enough) break;

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/move.h"
+#include "engine/mtaji.h"
 #include "engine/sowing.h"
 #include "engine/tiers.h"
 
@@ -31,20 +32,10 @@ struct KujifunzaRules {
     Candidates c;
     if (loser(p)) return c;
     const Side us = p.side_to_move();
-    uint64_t captures = 0, front = 0, back = 0;
-    for (int start = 0; start < R::kSize; ++start) {
-      const int n = p.seeds(us, start);
-      if (n < 2) continue;
-      (R::is_front(start) ? front : back) |= both_ways(start);
-      if (n > 15) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-        // A capture move is one whose first lap (under 16 seeds, so it does not pass its
-        // start again) ends in an occupied own front pit facing seeds.
-        const int end = lap_end<W>(start, d, n);
-        if (R::is_front(end) && p.seeds(us, end) && p.seeds(~us, R::facing(end)))
-          captures |= candidate_bit(start, d);
-      }
-    }
+    const uint64_t captures = mtaji_capture_candidates<W>(p);
+    uint64_t front = 0, back = 0;
+    for (int start = 0; start < R::kSize; ++start)
+      if (p.seeds(us, start) >= 2) (R::is_front(start) ? front : back) |= both_ways(start);
     c.add(captures);
     c.add(front);
     c.add(back);
@@ -70,7 +61,7 @@ struct KujifunzaRules {
   // the own front row empty when the first seed falls in the back row (rules.md 5).
   static int first_lap(Position& p, Side us, int start, Dir d) {
     const int n = lift(p, us, start);
-    if (R::is_front(start) && !R::is_front(R::next(start, d)) && p.front_empty(us)) return -1;
+    if (!front_row_survives<W>(p, us, start, d)) return -1;
     return sow<W>(p, us, start, d, n);
   }
 
@@ -81,17 +72,13 @@ struct KujifunzaRules {
     const Side us = p.side_to_move(), them = ~us;
     const int n = lift(p, them, R::facing(e));
     const bool won = p.front_empty(them);
-    bool right;
-    if (R::is_kimbi(e)) {
-      right = e >= W - 2;
-    } else if constexpr (K == KichwaRule::kChoose) {
+    const CaptureKichwa k = capture_kichwa<W>(e, d, K == KichwaRule::kChoose);
+    if (k == CaptureKichwa::kChoice) {
       Position left_branch = p;
       enter_kichwa(left_branch, m.with_choice(false), false, n, won, sown, emit);
       m = m.with_choice(true);
-      right = true;
-    } else {
-      right = d == Dir::kAnticlockwise;  // rules.md 6.3: keep the current direction
     }
+    const bool right = k != CaptureKichwa::kLeft;
     enter_kichwa(p, m, right, n, won, sown, emit);
   }
 
@@ -113,7 +100,7 @@ struct KujifunzaRules {
         return capture(p, m, e, d, sown, emit);
       if (since > R::kEndlessSeeds) return;  // never-ending: illegal
       const int n = lift(p, us, e);
-      if (R::is_front(e) && !R::is_front(R::next(e, d)) && p.front_empty(us)) return;
+      if (!front_row_survives<W>(p, us, e, d)) return;
       e = sow<W>(p, us, e, d, n);
       since += n;
       sown += n;

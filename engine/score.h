@@ -20,10 +20,10 @@ constexpr Value mated_in(int ply) {
 }
 
 // A score as the protocol reports it: centi-seeds, or a won/lost game in N own moves.
+// Always exact: the root reports an iteration only once its aspiration window holds the
+// value, so the protocol's lowerbound/upperbound are never sent.
 struct Score {
-  enum class Bound : uint8_t { kExact, kLower, kUpper };
   Value value = 0;
-  Bound bound = Bound::kExact;
 
   bool is_mate() const { return value > kMateBound || value < -kMateBound; }
   // Moves of the side to move until the game is won (positive) or lost (negative).

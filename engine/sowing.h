@@ -88,6 +88,14 @@ inline std::optional<Side> front_row_loser(const Position& p) {
   return std::nullopt;
 }
 
+// The own front row rule (rules.md 5, 6.5): when lifting front pit `from` has left side
+// s's front row empty, the lap's first seed must fall in the front row.
+template <int W>
+inline bool front_row_survives(const Position& p, Side s, int from, Dir d) {
+  using R = Ring<W>;
+  return !R::is_front(from) || R::is_front(R::next(from, d)) || !p.front_empty(s);
+}
+
 // Lifts every seed of a pit and returns how many there were.
 inline int lift(Position& p, Side s, int i) {
   const int n = p.seeds(s, i);

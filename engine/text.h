@@ -16,8 +16,8 @@
 
 namespace kete {
 
-// The words of `line`, split at runs of C-locale white space (space, tab, CR, LF, VT, FF),
-// as the protocol splits its commands; empty words are skipped.
+// The words of `line`, split at runs of white space (space, tab, CR, LF, VT, FF: C's
+// isspace, as the protocol has always read commands); empty words are skipped.
 // The views point into `line`.
 std::vector<std::string_view> split_words(std::string_view line);
 

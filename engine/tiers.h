@@ -54,6 +54,7 @@ void generate_by_tiers(const Position& p, Emit& emit) {
   const Candidates c = R::candidates(p);
   int legal = 0;
   auto counted = [&](Move m, const Position& child, int sown) {
+    assert_consistent(child);
     ++legal;
     emit(m, child, sown);
   };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -20,6 +21,8 @@ enum class Variant : uint8_t { kBao, kKigogo, kKiswahili, kKujifunza };
 
 inline constexpr Variant kAllVariants[] = {Variant::kBao, Variant::kKigogo, Variant::kKiswahili,
                                            Variant::kKujifunza};
+// The number of variants: the size of every table indexed by Variant.
+inline constexpr int kVariantCount = int(std::size(kAllVariants));
 
 // Bao la Kujifunza's kichwa for a central capture (rules.md section 5): the player's
 // choice (the source's rule) or the championship rule of 6.3 (keep the direction).
@@ -38,6 +41,13 @@ constexpr int width(Variant v) {
 
 // Pits per player ring on the largest board (4x12).
 inline constexpr int kMaxRing = 24;
+
+// Kiswahili's nyumba (house): the ring index of front pit 5 (rules.md 6.1).
+inline constexpr int kHouse = 4;
+
+// The most seeds a hand holds: kiswahili's 22 at the start (rules.md 6.1); hands only
+// shrink.
+inline constexpr int kMaxHand = 22;
 
 // Sowing direction along a player's ring (rules.md section 1): ring index + 1 is
 // clockwise seen from above.

@@ -1,44 +1,19 @@
 #include "engine/weights.h"
 
-#include <charconv>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "engine/notation.h"
+#include "engine/text.h"
 
 namespace kete {
 
 // The embedded tuning/weights files, in Variant order (generated at build time).
-extern const std::string_view kDefaultWeightsText[4];
+extern const std::string_view kDefaultWeightsText[kVariantCount];
 
 namespace {
-
-std::vector<std::string_view> words_of(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-      ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-      ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
-std::optional<int32_t> parse_weight(std::string_view text) {
-  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
-  int32_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  if (v < -kMaxWeight || v > kMaxWeight) return std::nullopt;
-  return v;
-}
 
 std::optional<size_t> weight_index(std::string_view name) {
   for (size_t k = 0; k < kWeightNames.size(); ++k)
@@ -65,7 +40,7 @@ absl::StatusOr<WeightsFile> parse_weights(std::string_view text) {
     ++line_no;
     if (const size_t hash = line.find('#'); hash != std::string_view::npos)
       line = line.substr(0, hash);
-    const std::vector<std::string_view> w = words_of(line);
+    const std::vector<std::string_view> w = split_words(line);
     if (w.empty()) continue;
     auto error = [&](std::string_view what) {
       return absl::InvalidArgumentError(fmt::format("weights line {}: {}", line_no, what));
@@ -84,8 +59,9 @@ absl::StatusOr<WeightsFile> parse_weights(std::string_view text) {
       return error(fmt::format("weight '{}': only kiswahili has a namua stage", kWeightNames[*k]));
     if (seen_on[*k])
       return error(fmt::format("weight '{}' repeats line {}", kWeightNames[*k], seen_on[*k]));
-    const std::optional<int32_t> v = parse_weight(w[1]);
-    if (!v)
+    const absl::StatusOr<int32_t> v =
+        parse_number<int32_t>("weight", w[1], -kMaxWeight, kMaxWeight);
+    if (!v.ok())
       return error(fmt::format("weight '{}': '{}' is not an integer in -{}..{}", kWeightNames[*k],
                                w[1], kMaxWeight, kMaxWeight));
     weights[*k] = *v;
@@ -113,23 +89,27 @@ std::string format_weights(const WeightsFile& file, std::string_view comment) {
   return text;
 }
 
-const Weights& default_weights(Variant v) {
-  // Parsed once; the files are checked by the tests, so a failure is a build defect.
-  static const std::array<Weights, 4> defaults = [] {
-    std::array<Weights, 4> all{};
+const absl::StatusOr<std::array<Weights, kVariantCount>>& embedded_weights() {
+  static const absl::StatusOr<std::array<Weights, kVariantCount>> embedded =
+      []() -> absl::StatusOr<std::array<Weights, kVariantCount>> {
+    std::array<Weights, kVariantCount> all{};
     for (Variant variant : kAllVariants) {
       absl::StatusOr<WeightsFile> f = parse_weights(kDefaultWeightsText[size_t(variant)]);
-      if (!f.ok() || f->variant != variant) {
-        std::fprintf(stderr, "kete: embedded %s weights are broken: %s\n",
-                     std::string(to_string(variant)).c_str(),
-                     f.ok() ? "wrong variant" : error_text(f.status()).c_str());
-        std::abort();
-      }
+      if (!f.ok() || f->variant != variant)
+        return absl::InternalError(fmt::format("embedded {} weights are broken: {}",
+                                               to_string(variant),
+                                               f.ok() ? "wrong variant" : error_text(f.status())));
       all[size_t(variant)] = f->weights;
     }
     return all;
   }();
-  return defaults[size_t(v)];
+  return embedded;
+}
+
+const Weights& default_weights(Variant v) {
+  static const Weights kNone{};
+  const auto& embedded = embedded_weights();
+  return embedded.ok() ? (*embedded)[size_t(v)] : kNone;
 }
 
 }  // namespace kete

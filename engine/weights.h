@@ -8,6 +8,7 @@
 //   and in kiswahili's file the namua_ weights too
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -33,7 +34,12 @@ absl::StatusOr<WeightsFile> parse_weights(std::string_view text);
 // (without '#') head it.
 std::string format_weights(const WeightsFile& file, std::string_view comment = "");
 
-// The built-in weights of a variant (tuning/weights/<variant>.txt, embedded at build time).
+// The built-in weights of every variant (tuning/weights/<variant>.txt, embedded at build
+// time), parsed once. An error names the broken file: a build defect, which the tests
+// catch and the engine reports at start instead of playing.
+const absl::StatusOr<std::array<Weights, kVariantCount>>& embedded_weights();
+
+// The built-in weights of a variant; all 0 if embedded_weights() is an error.
 const Weights& default_weights(Variant v);
 
 }  // namespace kete

@@ -1,27 +1,37 @@
 // kete: the engine daemon. Commands on stdin, answers on stdout (interface.md section 3).
 //   kete            the command loop
 //   kete bench [d]  the bench signature, then exit
-#include <charconv>
 #include <iostream>
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+#include "engine/text.h"
+#include "engine/weights.h"
 #include "protocol/uci.h"
 #include "search/bench.h"
 
 int main(int argc, char** argv) {
   kete::Output out(std::cout);
+  if (const auto& embedded = kete::embedded_weights(); !embedded.ok()) {
+    out.line("info string error: " + kete::error_text(embedded.status()));
+    return 1;
+  }
   if (argc > 1 && std::string(argv[1]) == "bench") {
-    // As the `bench` command: a depth 0 (or garbage, which atoi reads as 0) would mean
-    // "no depth limit" to the search and never end.
+    // As the `bench` command: a depth 0 would mean "no depth limit" to the search and
+    // never end.
     int depth = kete::kBenchDepth;
     if (argc > 2) {
-      const std::string_view arg = argv[2];
-      const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), depth);
-      if (ec != std::errc() || end != arg.data() + arg.size() || depth < 1 || depth > 20) {
-        out.line("info string error: bench: expected a depth 1..20");
+      const absl::StatusOr<int> d =
+          kete::parse_number<int>("bench", argv[2], 1, kete::kMaxBenchDepth);
+      if (!d.ok()) {
+        out.line(
+            fmt::format("info string error: bench: expected a depth 1..{}", kete::kMaxBenchDepth));
         return 1;
       }
+      depth = *d;
     }
     kete::print_bench(out, depth);
     return 0;

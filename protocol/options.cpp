@@ -1,11 +1,10 @@
 #include "protocol/options.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "engine/notation.h"
+#include "engine/text.h"
 
 namespace kete {
 namespace {
@@ -22,63 +21,80 @@ Option spin(std::string name, int default_value, int min, int max, void (Engine:
           min,
           max,
           {},
-          [set](Engine& e, std::string_view v) {
-            (e.*set)(std::stoi(std::string(v)));
+          [set](Engine& e, int n, std::string_view) {
+            (e.*set)(n);
             return ok();
           }};
 }
 
 std::vector<Option> make_options() {
   using T = Option::Type;
+  // Every default is the engine's own, read from a default engine state: written once.
+  const RuleSet rules;
+  const SearchSettings settings;
   std::vector<Option> o;
-  o.push_back({"UCI_Variant",
-               T::kCombo,
-               "kiswahili",
-               0,
-               0,
-               {"bao", "kigogo", "kiswahili", "kujifunza"},
-               [](Engine& e, std::string_view v) {
+  std::vector<std::string> variants;
+  for (Variant v : kAllVariants)
+    variants.emplace_back(to_string(v));
+  o.push_back({"UCI_Variant", T::kCombo, std::string(to_string(rules.variant)), 0, 0, variants,
+               [](Engine& e, int, std::string_view v) {
                  e.set_variant(*parse_variant(v));
                  return ok();
                }});
-  o.push_back({"KichwaRule",
-               T::kCombo,
-               "choose",
-               0,
-               0,
-               {"choose", "follow"},
-               [](Engine& e, std::string_view v) {
-                 e.set_kichwa_rule(*parse_kichwa_rule(v));
-                 return ok();
-               }});
-  o.push_back({"Hash", T::kSpin, "16", 1, 4096, {}, [](Engine& e, std::string_view v) {
-                 return e.set_hash_mb(std::stoi(std::string(v)));
-               }});
-  o.push_back({"Clear Hash", T::kButton, "", 0, 0, {}, [](Engine& e, std::string_view) {
+  o.push_back(
+      {"KichwaRule",
+       T::kCombo,
+       std::string(to_string(rules.kichwa)),
+       0,
+       0,
+       {std::string(to_string(KichwaRule::kChoose)), std::string(to_string(KichwaRule::kFollow))},
+       [](Engine& e, int, std::string_view v) {
+         e.set_kichwa_rule(*parse_kichwa_rule(v));
+         return ok();
+       }});
+  o.push_back({"Hash",
+               T::kSpin,
+               std::to_string(Engine::kDefaultHashMb),
+               1,
+               4096,
+               {},
+               [](Engine& e, int mb, std::string_view) { return e.set_hash_mb(mb); }});
+  o.push_back({"Clear Hash", T::kButton, "", 0, 0, {}, [](Engine& e, int, std::string_view) {
                  e.clear_hash();
                  return ok();
                }});
-  o.push_back(spin("Threads", 1, 1, 256, &Engine::set_threads));
-  o.push_back(spin("MultiPV", 1, 1, 256, &Engine::set_multipv));
-  o.push_back(spin("Move Overhead", 10, 0, 5000, &Engine::set_move_overhead_ms));
+  o.push_back(spin("Threads", settings.threads, 1, 256, &Engine::set_threads));
+  o.push_back(spin("MultiPV", settings.multipv, 1, 256, &Engine::set_multipv));
+  o.push_back(
+      spin("Move Overhead", settings.move_overhead_ms, 0, 5000, &Engine::set_move_overhead_ms));
   o.push_back(spin("MaxPlies", Game::kDefaultMaxPlies, 1, 100000, &Engine::set_max_plies));
-  o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
-                 return e.set_eval_file(v).status();
-               }});
-  // The search constants (search/params.h), for tuning.
-  for (const ParamSpec& spec : kSearchParams) {
-    const SearchParams defaults;
+  o.push_back(
+      {"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, int, std::string_view v) {
+         return e.set_eval_file(v).status();
+       }});
+  // The search constants (search/params.h), for tuning, and the switches, for measuring.
+  for (const ParamSpec& spec : kSearchParams)
     o.push_back({std::string(spec.name),
                  T::kSpin,
-                 std::to_string(defaults.*spec.field),
+                 std::to_string(settings.params.*spec.field),
                  spec.min,
                  spec.max,
                  {},
-                 [field = spec.field](Engine& e, std::string_view v) {
-                   e.params().*field = std::stoi(std::string(v));
+                 [field = spec.field](Engine& e, int n, std::string_view) {
+                   e.params().*field = n;
                    return ok();
                  }});
-  }
+  for (const SwitchSpec& spec : kSearchSwitches)
+    o.push_back({std::string(spec.name),
+                 T::kCheck,
+                 settings.params.*spec.field ? "true" : "false",
+                 0,
+                 0,
+                 {},
+                 [field = spec.field](Engine& e, int on, std::string_view) {
+                   e.params().*field = on != 0;
+                   return ok();
+                 }});
   return o;
 }
 
@@ -100,6 +116,8 @@ std::string listing(const Option& o) {
     case Option::Type::kSpin:
       return fmt::format("option name {} type spin default {} min {} max {}", o.name,
                          o.default_value, o.min, o.max);
+    case Option::Type::kCheck:
+      return fmt::format("option name {} type check default {}", o.name, o.default_value);
     case Option::Type::kCombo: {
       std::string line =
           fmt::format("option name {} type combo default {}", o.name, o.default_value);
@@ -118,23 +136,26 @@ std::string listing(const Option& o) {
 absl::Status set_option(Engine& engine, const Option& o, std::string_view value) {
   switch (o.type) {
     case Option::Type::kSpin: {
-      int n = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc() || end != value.data() + value.size() || n < o.min || n > o.max)
-        return absl::InvalidArgumentError(fmt::format("option '{}': '{}' is not a number in {}..{}",
-                                                      o.name, value, o.min, o.max));
-      break;
+      const absl::StatusOr<int> n =
+          parse_number<int>(fmt::format("option '{}'", o.name), value, o.min, o.max);
+      if (!n.ok()) return n.status();
+      return o.apply(engine, *n, value);
     }
+    case Option::Type::kCheck:
+      for (int on : {0, 1})
+        if (equals_ignore_case(value, on ? "true" : "false")) return o.apply(engine, on, value);
+      return absl::InvalidArgumentError(
+          fmt::format("option '{}': '{}' is not true or false", o.name, value));
     case Option::Type::kCombo:
       for (const std::string& c : o.choices)
-        if (equals_ignore_case(c, value)) return o.apply(engine, c);
+        if (equals_ignore_case(c, value)) return o.apply(engine, 0, c);
       return absl::InvalidArgumentError(fmt::format("option '{}': '{}' is not one of {}", o.name,
                                                     value, fmt::join(o.choices, " ")));
     case Option::Type::kButton:
     case Option::Type::kString:
       break;
   }
-  return o.apply(engine, value);
+  return o.apply(engine, 0, value);
 }
 
 }  // namespace kete

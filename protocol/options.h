@@ -13,15 +13,16 @@
 namespace kete {
 
 struct Option {
-  enum class Type { kSpin, kCombo, kButton, kString };
+  enum class Type { kSpin, kCheck, kCombo, kButton, kString };
   std::string name;
   Type type;
-  std::string default_value;  // spin: a number; combo: one of `choices`
+  std::string default_value;  // spin: a number; check: true or false; combo: a choice
   int min = 0, max = 0;       // spin only
   std::vector<std::string> choices;
-  // Applies a value already checked against type, range and choices. An error leaves
-  // the engine unchanged.
-  std::function<absl::Status(Engine&, std::string_view value)> apply;
+  // Applies a value already checked against type, range and choices: a spin's number,
+  // a check's 1 (true) or 0 (false) in `number`; a combo's choice (as listed) or a string
+  // in `text`. An error leaves the engine unchanged.
+  std::function<absl::Status(Engine&, int number, std::string_view text)> apply;
 };
 
 const std::vector<Option>& options();

@@ -1,8 +1,8 @@
 #include "protocol/uci.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -11,6 +11,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "protocol/options.h"
 #include "search/bench.h"
 
@@ -19,24 +20,6 @@ namespace {
 
 constexpr std::string_view kVersion = "0.1";
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
-
-std::vector<std::string_view> split_words(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && is_space(line[i]))
-      ++i;
-    const size_t start = i;
-    while (i < line.size() && !is_space(line[i]))
-      ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
 // Input echoed in an error: printable ASCII only, and not too long.
 std::string quoted(std::string_view text) {
   std::string out;
@@ -44,13 +27,6 @@ std::string quoted(std::string_view text) {
     out += (c >= 32 && c < 127) ? c : '?';
   if (text.size() > 60) out += "...";
   return out;
-}
-
-std::optional<int64_t> parse_int(std::string_view s) {
-  int64_t n = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
 }
 
 // Joins words[from, to) with single spaces.
@@ -64,11 +40,7 @@ std::string join(const std::vector<std::string_view>& words, size_t from, size_t
 }
 
 std::string score_text(const Score& s) {
-  std::string text =
-      s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
-  if (s.bound == Score::Bound::kLower) text += " lowerbound";
-  if (s.bound == Score::Bound::kUpper) text += " upperbound";
-  return text;
+  return s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
 }
 
 std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv) {
@@ -195,8 +167,10 @@ void Protocol::go(const Words& w) {
                                                  "movestogo", "movetime", "depth", "nodes"};
     if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
       return error(fmt::format("go: unknown parameter '{}'", quoted(key)));
-    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-    if (!n) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
+    const absl::StatusOr<int64_t> n = parse_number<int64_t>(
+        key, i + 1 < w.size() ? w[i + 1] : std::string_view(), std::numeric_limits<int64_t>::min(),
+        std::numeric_limits<int64_t>::max());
+    if (!n.ok()) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
     ++i;
     // A GUI may report an overrun clock as < 0. Values are capped at 10^12 (ms: some 30
     // years), so that the time management's arithmetic on them cannot overflow.
@@ -264,8 +238,9 @@ void Protocol::query(const Words& w) {
 
 // perft <depth> and go perft <depth>: one line per move, then the total (Stockfish's form).
 void Protocol::perft(const Words& w, size_t depth_at) {
-  const std::optional<int64_t> depth = depth_at < w.size() ? parse_int(w[depth_at]) : std::nullopt;
-  if (!depth || *depth < 1 || *depth > 30) return error("perft: expected a depth 1..30");
+  const absl::StatusOr<int> depth =
+      parse_number<int>("perft", depth_at < w.size() ? w[depth_at] : std::string_view(), 1, 30);
+  if (!depth.ok()) return error("perft: expected a depth 1..30");
   const Position& p = engine_.position();
   uint64_t total = 0;
   for (const PerftEntry& e : perft_divide(engine_.rules(), p, int(*depth))) {
@@ -279,21 +254,19 @@ void Protocol::perft(const Words& w, size_t depth_at) {
 void Protocol::diagram() {
   const Position& p = engine_.position();
   const int w = p.width();
-  auto row = [&](std::string_view label, Side s, bool front, bool reversed) {
+  auto row = [&](std::string_view label, int r) {
     std::string names, counts;
     for (int j = 0; j < w; ++j) {
-      const int number = reversed ? w - j : j + 1;
-      const Pit pit{s, front ? number - 1 : 2 * w - number};
+      const Pit pit = pit_of_row(w, r, j);
       names += fmt::format("{:>4}", pit_name(w, pit));
       counts += fmt::format("{:>4}", p.seeds(pit));
     }
     out_.line(fmt::format("{:<9}{}", label, names));
     out_.line(fmt::format("{:<9}{}", "", counts));
   };
-  row("N back", Side::kNorth, false, true);
-  row("N front", Side::kNorth, true, true);
-  row("S front", Side::kSouth, true, false);
-  row("S back", Side::kSouth, false, false);
+  constexpr std::string_view kRowLabels[kBoardRows] = {"N back", "N front", "S front", "S back"};
+  for (int r = 0; r < kBoardRows; ++r)
+    row(kRowLabels[r], r);
   out_.line(fmt::format("Variant: {} (KichwaRule {})", to_string(p.variant()),
                         to_string(engine_.rules().kichwa)));
   out_.line(fmt::format("Position: {}", position_string(p)));
@@ -318,8 +291,9 @@ void Protocol::eval() {
 }
 
 void Protocol::bench(const Words& w) {
-  std::optional<int64_t> depth = w.size() > 1 ? parse_int(w[1]) : int64_t(kBenchDepth);
-  if (!depth || *depth < 1 || *depth > 20) return error("bench: expected a depth 1..20");
+  const absl::StatusOr<int> depth =
+      w.size() > 1 ? parse_number<int>("bench", w[1], 1, kMaxBenchDepth) : kBenchDepth;
+  if (!depth.ok()) return error(fmt::format("bench: expected a depth 1..{}", kMaxBenchDepth));
   print_bench(out_, int(*depth), engine_.settings());
 }
 

@@ -16,10 +16,15 @@ namespace kete {
 struct BenchPosition {
   Variant variant;
   std::string position;  // a position string
+  // Searched at the bench depth plus this: kujifunza's and kiswahili's trees are narrow,
+  // bao's start is wide, and every variant should weigh about as much in the signature.
+  int extra_depth = 0;
 };
 
 const std::vector<BenchPosition>& bench_positions();
 inline constexpr int kBenchDepth = 7;
+// The deepest bench the protocol accepts: beyond it a bench would run for hours.
+inline constexpr int kMaxBenchDepth = 20;
 
 struct BenchLine {
   BenchPosition position;

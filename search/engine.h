@@ -20,6 +20,9 @@ namespace kete {
 
 class Engine {
  public:
+  // The transposition table's size until the Hash option changes it.
+  static constexpr int kDefaultHashMb = 16;
+
   using InfoCallback = std::function<void(const SearchInfo&)>;
   using BestMoveCallback = std::function<void(const SearchResult&)>;
 
@@ -69,8 +72,8 @@ class Engine {
   Game game_;
   std::string start_text_;  // the position string the game started from, "" = start
   SearchSettings settings_;
-  int hash_mb_ = 16;
-  TranspositionTable tt_{16};
+  int hash_mb_ = kDefaultHashMb;
+  TranspositionTable tt_{kDefaultHashMb};
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

@@ -2,9 +2,72 @@
 // option too (protocol/options.cpp), so SPSA can tune it through the arena.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 namespace kete {
+
+// ---- Fixed constants: the search's shape, not tuned. ----
+
+// Plies from the root that a line can reach: the PV and killer tables are this long.
+inline constexpr int kMaxPly = 64;
+
+// Helper thread i starts iterative deepening at depth 1 + (i & kHelperDepthSkew): odd
+// helpers run one ply ahead, so that the threads fill the shared table at two depths
+// instead of all repeating the main thread's search (lazy SMP).
+inline constexpr int kHelperDepthSkew = 1;
+
+// Nodes between two polls of `stop`, the node limit and the clock: a power of two (the
+// test is a mask), small enough that `stop` is answered within a millisecond (issue 20
+// measured a median of 0.6 ms) and large enough that polling costs nothing measurable.
+inline constexpr uint64_t kPollInterval = 1024;
+static_assert((kPollInterval & (kPollInterval - 1)) == 0);
+
+// Move ordering bands, highest first: the root's previous best move, the table's move,
+// captures (they change the material), the two killers of the ply (the second one below
+// the first). Quiet moves follow by their history score, which stays below
+// kOrderKiller - 1 because the largest HistoryMax is 1 << 20.
+inline constexpr int kOrderPvMove = 1 << 30;
+inline constexpr int kOrderTtMove = 1 << 29;
+inline constexpr int kOrderCapture = 1 << 28;
+inline constexpr int kOrderKiller = 1 << 27;
+
+// History is indexed by a move's start pit and direction, its low six bits (engine/move.h):
+// the choices of a move do not change which quiet move it is.
+inline constexpr int kHistoryIndexBits = 6;
+inline constexpr int kHistorySize = 1 << kHistoryIndexBits;
+// A refuting quiet move's history bonus is depth squared, capped at HistoryMax: deep
+// refutations count for much more than shallow ones, as in Stockfish.
+constexpr int history_bonus(int depth, int history_max) {
+  return depth * depth < history_max ? depth * depth : history_max;
+}
+
+// The time plan (search/timeman.cpp). A `movestogo` above this is read as this many: the
+// plan never spends less than 1/kMaxMovesToGo of the clock on a move.
+inline constexpr int kMaxMovesToGo = 50;
+// Of the increment, three quarters are spent on this move; the rest stays as a reserve.
+inline constexpr int kIncrementSpentNum = 3, kIncrementSpentDen = 4;
+// The optimum never exceeds a quarter of the clock, whatever the increment.
+inline constexpr int kOptimumClockDen = 4;
+// The hard limit: up to four times the optimum (a hard position deserves it), but never
+// more than two fifths of the clock, so that one move never decides the game on time.
+inline constexpr int kMaximumOptimumFactor = 4;
+inline constexpr int kMaximumClockNum = 2, kMaximumClockDen = 5;
+// An iteration costs more than all before it: none starts after this fraction (1/N) of
+// the optimum, since it could not end in time.
+inline constexpr int kIterationStartDen = 2;
+
+// The transposition table's replacement (search/tt.cpp). An entry of the current search
+// deeper than the new bound by more than this many plies is kept: a shallow bound must not
+// wipe a deep result that the next iteration will probe again.
+inline constexpr int kTtKeepDeeperBy = 2;
+// The victim in a full bucket is the entry with the least depth - kTtAgeWeight * age
+// (searches since it was stored): an entry two searches old counts as 16 plies shallower.
+inline constexpr int kTtAgeWeight = 8;
+// Buckets sampled for `hashfull`: 250 x 4 ways = 1000 entries, so the count is per mille.
+inline constexpr int kTtHashfullBuckets = 250;
+
+// ---- Tunable parameters: engine options, tuned by SPSA. ----
 
 struct SearchParams {
   int aspiration_delta = 60;     // first aspiration half-window, centi-seeds
@@ -12,9 +75,9 @@ struct SearchParams {
   int history_max = 16384;       // history scores saturate here (gravity keeps them bounded)
   int time_moves_to_go = 30;     // own moves the clock is planned for when the GUI gives none
   // Switches for measuring what each part is worth (docs/performance.md); on in play.
-  int use_tt = 1;
-  int use_killers = 1;
-  int use_history = 1;
+  bool use_tt = true;
+  bool use_killers = true;
+  bool use_history = true;
 };
 
 struct ParamSpec {
@@ -28,9 +91,18 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"AspirationMinDepth", &SearchParams::aspiration_min_depth, 1, 64},
     {"HistoryMax", &SearchParams::history_max, 256, 1 << 20},
     {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
-    {"UseTT", &SearchParams::use_tt, 0, 1},
-    {"UseKillers", &SearchParams::use_killers, 0, 1},
-    {"UseHistory", &SearchParams::use_history, 0, 1},
+};
+
+// The switches are UCI check options, not tuned.
+struct SwitchSpec {
+  std::string_view name;
+  bool SearchParams::*field;
+};
+
+inline constexpr SwitchSpec kSearchSwitches[] = {
+    {"UseTT", &SearchParams::use_tt},
+    {"UseKillers", &SearchParams::use_killers},
+    {"UseHistory", &SearchParams::use_history},
 };
 
 }  // namespace kete

@@ -15,8 +15,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kMaxPly = 64;
-
 // A principal variation, built bottom-up.
 struct Line {
   std::array<Move, kMaxPly> moves;
@@ -120,7 +118,7 @@ class Worker {
         s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
     std::vector<Value> values(size_t(lines), 0);
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
-    for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
+    for (int depth = 1 + (id_ & kHelperDepthSkew); depth <= max_depth; ++depth) {
       excluded_.clear();
       for (int k = 0; k < lines; ++k) {
         root_pv_ = pvs[size_t(k)];
@@ -138,7 +136,8 @@ class Worker {
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
       // An iteration costs more than all before it: do not start one that cannot end.
-      if (s_.budget.optimum_ms >= 0 && s_.elapsed_ms() > s_.budget.optimum_ms / 2) break;
+      if (s_.budget.optimum_ms >= 0 && s_.elapsed_ms() > s_.budget.optimum_ms / kIterationStartDen)
+        break;
     }
     publish_nodes();
     if (id_ == 0) {
@@ -178,7 +177,7 @@ class Worker {
                bool pv_node) {
     line.size = 0;
     // Step 1. Count the node; keep the limits.
-    if ((++nodes_ & 1023) == 0) poll();
+    if ((++nodes_ & (kPollInterval - 1)) == 0) poll();
     if (aborted_) return 0;
     seldepth_ = std::max(seldepth_, ply);
 
@@ -197,7 +196,7 @@ class Worker {
     }
 
     // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p, weights_);
+    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -275,17 +274,17 @@ class Worker {
       const Move m = children[i].move;
       order[i] = i;
       if (m == pv_move)
-        score[i] = 1 << 30;
+        score[i] = kOrderPvMove;
       else if (m == tt_move)
-        score[i] = 1 << 29;
+        score[i] = kOrderTtMove;
       else if (m.capture())
-        score[i] = 1 << 28;
+        score[i] = kOrderCapture;
       else if (params_.use_killers && m == killers_[ply][0])
-        score[i] = 1 << 27;
+        score[i] = kOrderKiller;
       else if (params_.use_killers && m == killers_[ply][1])
-        score[i] = (1 << 27) - 1;
+        score[i] = kOrderKiller - 1;
       else
-        score[i] = params_.use_history ? history_[index(us)][m.raw() & 63] : 0;
+        score[i] = params_.use_history ? history_[index(us)][history_index(m)] : 0;
     }
     std::stable_sort(order.begin(), order.begin() + n,
                      [&](int a, int b) { return score[a] > score[b]; });
@@ -296,10 +295,12 @@ class Worker {
       killers_[ply][1] = killers_[ply][0];
       killers_[ply][0] = m;
     }
-    int& h = history_[index(us)][m.raw() & 63];
-    const int bonus = std::min(depth * depth, params_.history_max);
+    int& h = history_[index(us)][history_index(m)];
+    const int bonus = history_bonus(depth, params_.history_max);
     h += bonus - h * bonus / params_.history_max;  // gravity keeps |h| below history_max
   }
+
+  static int history_index(Move m) { return m.raw() & (kHistorySize - 1); }
 
   void poll() {
     publish_nodes();
@@ -339,7 +340,7 @@ class Worker {
   Line root_pv_;
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
-  std::array<std::array<int, 64>, 2> history_{};
+  std::array<std::array<int, kHistorySize>, 2> history_{};
 };
 
 }  // namespace

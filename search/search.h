@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/evaluate.h"
+#include "engine/game.h"
 #include "engine/move.h"
 #include "engine/position.h"
 #include "engine/score.h"
@@ -54,9 +55,9 @@ struct SearchSettings {
 
 // The game around the root: what the draw rules need (rules.md section 2).
 struct GameContext {
-  std::vector<uint64_t> history;  // keys of the game's positions before the root
-  int plies = 0;                  // plies played before the root
-  int max_plies = 1000;           // MaxPlies: a draw when the game reaches it
+  std::vector<uint64_t> history;           // keys of the game's positions before the root
+  int plies = 0;                           // plies played before the root
+  int max_plies = Game::kDefaultMaxPlies;  // MaxPlies: a draw when the game reaches it
 };
 
 class TranspositionTable;

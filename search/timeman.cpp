@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/params.h"
+
 namespace kete {
 
 TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us, int moves_to_go) {
@@ -18,10 +20,13 @@ TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us, in
   if (left < 0) return b;
   const int64_t inc = std::clamp<int64_t>(limits.inc_ms[index(us)], 0, kYear);
   const int64_t moves =
-      limits.movestogo > 0 ? std::min(limits.movestogo, 50) : std::max(1, moves_to_go);
+      limits.movestogo > 0 ? std::min(limits.movestogo, kMaxMovesToGo) : std::max(1, moves_to_go);
   const int64_t usable = std::max<int64_t>(1, left - move_overhead_ms);
-  b.optimum_ms = std::max<int64_t>(1, std::min(usable / moves + inc * 3 / 4, usable / 4));
-  b.maximum_ms = std::max<int64_t>(1, std::min(b.optimum_ms * 4, usable * 2 / 5));
+  b.optimum_ms =
+      std::max<int64_t>(1, std::min(usable / moves + inc * kIncrementSpentNum / kIncrementSpentDen,
+                                    usable / kOptimumClockDen));
+  b.maximum_ms = std::max<int64_t>(1, std::min(b.optimum_ms * kMaximumOptimumFactor,
+                                               usable * kMaximumClockNum / kMaximumClockDen));
   b.optimum_ms = std::min(b.optimum_ms, b.maximum_ms);
   return b;
 }

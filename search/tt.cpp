@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "search/params.h"
+
 namespace kete {
 
 void TranspositionTable::resize(size_t mib) {
@@ -57,14 +59,14 @@ void TranspositionTable::store(uint64_t key, const TTEntry& e) {
     if (!w || key16(w) == k) {
       TTEntry next = e;
       if (w && next.move.is_none()) next.move = unpack(w).move;
-      if (w && e.bound != Bound::kExact && depth_of(w) > e.depth + 2 &&
+      if (w && e.bound != Bound::kExact && depth_of(w) > e.depth + kTtKeepDeeperBy &&
           generation_of(w) == generation())
         return;  // keep the deeper result of this search
       slot.store(pack(k, next, generation()), std::memory_order_relaxed);
       return;
     }
     const int age = (generation() - generation_of(w)) & 63;
-    const int worth = depth_of(w) - 8 * age;
+    const int worth = depth_of(w) - kTtAgeWeight * age;
     if (worth < victim_worth) {
       victim_worth = worth;
       victim = &slot;
@@ -74,7 +76,7 @@ void TranspositionTable::store(uint64_t key, const TTEntry& e) {
 }
 
 int TranspositionTable::hashfull() const {
-  const size_t sample = std::min<size_t>(buckets_count_, 250);
+  const size_t sample = std::min<size_t>(buckets_count_, kTtHashfullBuckets);
   int used = 0;
   for (size_t i = 0; i < sample; ++i)
     for (const auto& slot : buckets_[i].entries) {

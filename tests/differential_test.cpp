@@ -61,7 +61,7 @@ Position random_board(Variant v, std::mt19937_64& rng) {
   }
   if (v == Variant::kKiswahili) {
     for (Side side : {Side::kSouth, Side::kNorth})
-      if (p.seeds(side, KiswahiliRules::kHouse) && rng() % 2) p.set_house(side, true);
+      if (p.seeds(side, kHouse) && rng() % 2) p.set_house(side, true);
     if (!p.hand(Side::kSouth) && !p.hand(Side::kNorth) && rng() % 2) {
       const Pit t{Side(rng() % 2), int(rng() % 8)};
       p.set_takasia(&t);

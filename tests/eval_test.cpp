@@ -217,6 +217,7 @@ TEST(WeightsFile, RoundTripsEveryVariant) {
 }
 
 TEST(WeightsFile, EmbeddedDefaultsAreTheFilesInTuningWeights) {
+  ASSERT_TRUE(embedded_weights().ok()) << embedded_weights().status();
   for (Variant v : kAllVariants) {
     absl::StatusOr<WeightsFile> f =
         read_weights_file(fmt::format("{}/tuning/weights/{}.txt", KETE_SOURCE_DIR, to_string(v)));

@@ -276,6 +276,10 @@ TEST_F(ProtocolTest, UciListsIdThenEveryOptionThenUciok) {
   EXPECT_EQ(by_name["MultiPV"].default_value, "1");
   EXPECT_EQ(by_name["Threads"].default_value, "1");
   EXPECT_EQ(by_name["MaxPlies"].default_value, "1000");
+  for (const char* check : {"UseTT", "UseKillers", "UseHistory"}) {
+    EXPECT_EQ(by_name[check].type, "check") << check;
+    EXPECT_EQ(by_name[check].default_value, "true") << check;
+  }
   EXPECT_EQ(by_name["Clear Hash"].type, "button");
   EXPECT_EQ(by_name["EvalFile"].type, "string");
   EXPECT_EQ(kete.drain(100ms), Lines{});
@@ -318,10 +322,20 @@ TEST_F(ProtocolTest, EveryListedOptionAcceptsItsValuesAndRefusesOthers) {
       expect_silent(set + " value " + std::to_string(o.name == "Hash" ? 64 : o.max));
       expect_error(set + " value " + std::to_string(o.min - 1), "option '" + o.name + "'");
       expect_error(set + " value " + std::to_string(o.max + 1), "option '" + o.name + "'");
-      for (const char* bad : {"abc", "1.5", "1e3", "+1", "0x10", "99999999999999999999999", "-"})
+      for (const char* bad : {"abc", "1.5", "1e3", "++1", "0x10", "99999999999999999999999", "-"})
         expect_error(set + " value " + bad, "option '" + o.name + "'");
       expect_error(set + " value", "option '" + o.name + "'");
       expect_error(set, "option '" + o.name + "'");
+      expect_silent(set + " value +" + o.default_value);  // parse_number reads a '+'
+      expect_silent(set + " value " + o.default_value);
+    } else if (o.type == "check") {
+      EXPECT_TRUE(o.default_value == "true" || o.default_value == "false") << o.default_value;
+      for (const char* v : {"true", "false", "TRUE", "False"})
+        expect_silent(set + " value " + v);
+      for (const char* bad : {"1", "0", "yes", "truefalse"})
+        expect_error(set + " value " + bad,
+                     "option '" + o.name + "': '" + bad + "' is not true or false");
+      expect_error(set + " value", "option '" + o.name + "'");
       expect_silent(set + " value " + o.default_value);
     } else if (o.type == "combo") {
       EXPECT_TRUE(std::count(o.vars.begin(), o.vars.end(), o.default_value)) << o.default_value;
