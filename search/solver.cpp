@@ -200,6 +200,40 @@ class DfPn {
     return line;
   }
 
+  std::vector<DepthCensus> census(const Position& root, int max_depth) const {
+    std::vector<DepthCensus> out;
+    std::vector<Position> level{root};
+    for (int depth = 0; depth <= max_depth && !level.empty(); ++depth) {
+      DepthCensus c;
+      c.depth = depth;
+      std::vector<Position> next;
+      std::unordered_set<uint64_t> seen;
+      for (const Position& p : level) {
+        ++c.positions;
+        if (std::optional<Side> lost = R::loser(p)) {
+          ++(*lost == attacker_ ? c.lost : c.won);
+          continue;
+        }
+        const SolverEntry* e = table_.probe(p.key());
+        if (!e)
+          ++c.unseen;
+        else if (e->proof == 0)
+          ++c.won;
+        else if (e->disproof == 0)
+          ++(e->path_dependent ? c.lost_on_path : c.lost);
+        else
+          ++c.open;
+        if (depth == max_depth) continue;
+        R::generate(p, [&](Move, const Position& child, int) {
+          if (seen.insert(child.key()).second) next.push_back(child);
+        });
+      }
+      out.push_back(c);
+      level = std::move(next);
+    }
+    return out;
+  }
+
   SolveInfo info(const Numbers& root) const {
     SolveInfo i;
     i.proof = root.proof;
@@ -503,6 +537,15 @@ SolveResult Solver::prove(const Position& root, Side attacker, const GameContext
       r.path_dependent = n.path_dependent;
     }
     return r;
+  });
+}
+
+std::vector<DepthCensus> Solver::census(const Position& root, Side attacker,
+                                        const GameContext& game, int max_depth) {
+  return with_rules(rules_, [&]<class R>(R) {
+    const std::atomic<bool> stop{false};
+    const std::function<void(const SolveInfo&)> no_info;
+    return DfPn<R>(*table_, limits_, attacker, game, stop, no_info).census(root, max_depth);
   });
 }
 

@@ -56,6 +56,18 @@ struct StrategyLine {
   Move move;
 };
 
+// The positions at one distance from the root (each counted once) and what the table
+// knows of them after a proof search: the work done towards a value not yet proven.
+struct DepthCensus {
+  int depth = 0;
+  uint64_t positions = 0;
+  uint64_t won = 0;           // the attacker wins (proven, or by the rules)
+  uint64_t lost = 0;          // disproven soundly, or lost by the rules
+  uint64_t lost_on_path = 0;  // disproven through a draw along the path only
+  uint64_t open = 0;          // in the table, not decided
+  uint64_t unseen = 0;        // not in the table
+};
+
 class SolverTable;
 
 // A solver for one rules set; its table persists from one prove() to the next extraction.
@@ -80,6 +92,11 @@ class Solver {
   std::optional<std::vector<StrategyLine>> strategy(const Position& root, Side attacker,
                                                     const GameContext& game,
                                                     const std::atomic<bool>& stop);
+
+  // After prove(): the positions 0..max_depth plies from the root and their state in the
+  // table (any-distance mode only).
+  std::vector<DepthCensus> census(const Position& root, Side attacker, const GameContext& game,
+                                  int max_depth);
 
  private:
   RuleSet rules_;

@@ -33,6 +33,7 @@ constexpr std::string_view kUsage =
     "usage: kete-solve [--variant V] [--kichwa choose|follow] [--position POS]\n"
     "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
     "                  [--hash MB] [--nodes N] [--time-s S] [--max-plies M] [--proof FILE]\n"
+    "                  [--census DEPTH]\n"
     "       kete-solve --check FILE\n";
 
 struct Options {
@@ -42,6 +43,7 @@ struct Options {
   std::optional<Side> winner;  // nullopt: try the side to move, then the other
   int mate = 0;
   int distance = 0;
+  int census = 0;  // plies from the root to report after an unfinished proof
   SolveLimits limits;
   int max_plies = Game::kDefaultMaxPlies;
   std::string proof;
@@ -71,6 +73,8 @@ absl::StatusOr<Options> parse_options(const tuning::Args& args) {
       s = tuning::parse_int_into(key, value, 1, 500, o.mate);
     } else if (key == "--distance") {
       s = tuning::parse_int_into(key, value, 0, 1, o.distance);
+    } else if (key == "--census") {
+      s = tuning::parse_int_into(key, value, 0, 6, o.census);
     } else if (key == "--hash") {
       s = tuning::parse_int_into(key, value, size_t(1), size_t(1) << 20, o.limits.hash_mb);
     } else if (key == "--nodes") {
@@ -118,6 +122,13 @@ int check(const std::string& path) {
       to_string(r->header.rules.kichwa), r->header.max_plies, position_string(r->header.root),
       r->positions, r->defences, r->longest_line, s);
   return 0;
+}
+
+void print_census(const std::vector<DepthCensus>& census) {
+  fmt::print("census: depth positions won lost lost-on-path open unseen (attacker's view)\n");
+  for (const DepthCensus& c : census)
+    fmt::print("census {} {} {} {} {} {} {}\n", c.depth, c.positions, c.won, c.lost, c.lost_on_path,
+               c.open, c.unseen);
 }
 
 void print_info(const SolveInfo& i) {
@@ -257,6 +268,7 @@ int solve(const Options& o) {
     }
     if (r.proof == Proof::kUnknown) {
       fmt::print("result: not proven within the limits\n");
+      if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
       return 3;
     }
     fmt::print("result: {} wins, line {}\n", side_name(attacker), line_text(root, o.rules, r.pv));
