@@ -4,11 +4,13 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "search/solver.h"
 #include "search/tt.h"
 #include "solver/proof.h"
+#include "tests/engine_process.h"
 #include "tests/forced_wins.h"
 #include "tests/test_util.h"
 
@@ -190,6 +192,54 @@ TEST(ProofChecker, NamesWhatIsWrong) {
   ASSERT_EQ(good.find(position_string(unreached)), std::string::npos);
   expect_error(good + proof_line_text(unreached, legal_moves(kChoose, unreached)[0]),
                "is not reached from the root");
+}
+
+// `go mate N` and `go solve` through the protocol (docs/solver.md).
+std::vector<std::string> until_bestmove(EngineProcess& engine) {
+  bool found = false;
+  std::vector<std::string> lines =
+      engine.read_until([](const std::string& l) { return l.starts_with("bestmove "); }, found);
+  EXPECT_TRUE(found) << "no bestmove";
+  return lines;
+}
+
+std::string last_info(const std::vector<std::string>& lines) {
+  return lines.size() >= 2 ? lines[lines.size() - 2] : "";
+}
+
+TEST(ProtocolSolver, GoMateFindsTheKnownMates) {
+  EngineProcess engine;
+  for (const ForcedWin& w : kForcedWins) {
+    engine.ask(fmt::format("setoption name UCI_Variant value {}", to_string(w.rules.variant)));
+    engine.ask(fmt::format("setoption name KichwaRule value {}", to_string(w.rules.kichwa)));
+    engine.ask(fmt::format("position fen {}", w.position));
+    ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves)));
+    const std::vector<std::string> lines = until_bestmove(engine);
+    EXPECT_NE(last_info(lines).find(fmt::format(" score mate {} ", w.moves)), std::string::npos)
+        << w.position << ": " << last_info(lines);
+    if (w.moves > 1) {
+      ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves - 1)));
+      EXPECT_EQ(last_info(until_bestmove(engine)),
+                fmt::format("info string mate: no forced win within {} moves", w.moves - 1));
+    }
+  }
+}
+
+TEST(ProtocolSolver, GoSolveProvesKujifunzaAndReportsProgress) {
+  EngineProcess engine;
+  engine.ask("setoption name UCI_Variant value kujifunza");
+  ASSERT_TRUE(engine.send("go solve"));
+  std::vector<std::string> lines = until_bestmove(engine);
+  EXPECT_EQ(lines.back(), "bestmove A1R:RLL");
+  EXPECT_EQ(last_info(lines), "info string solve: South (to move) wins, line A1R:RLL b7R B1L:LLL");
+  // Bao is not solved in a few thousand nodes: the limit ends it, with its numbers.
+  engine.ask("setoption name UCI_Variant value bao");
+  ASSERT_TRUE(engine.send("go solve nodes 3000"));
+  lines = until_bestmove(engine);
+  EXPECT_EQ(last_info(lines), "info string solve: not proven within the limits");
+  const std::vector<std::string> errors = engine.ask("go mate 0");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "info string error: go mate: expected a number of moves in 1..500");
 }
 
 }  // namespace
