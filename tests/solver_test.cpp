@@ -94,7 +94,7 @@ TEST(Solver, PositionsOfTheGameBeforeTheRootAreDraws) {
   // A win in two whose every first move leads back to a position of the game: with those
   // positions drawn (rules.md section 2) there is no win at all, and the disproof says it
   // rests on the game's history.
-  const ForcedWin w = kForcedWins[1];
+  const ForcedWin w = kForcedWins[2];
   const Position p = parse_or_die(w.rules.variant, w.position);
   GameContext game;
   for (Move m : legal_moves(w.rules, p))
@@ -107,7 +107,7 @@ TEST(Solver, PositionsOfTheGameBeforeTheRootAreDraws) {
 }
 
 TEST(Solver, TheMoveLimitDraws) {
-  const ForcedWin w = kForcedWins[2];  // bao, a win in three moves: five plies
+  const ForcedWin w = kForcedWins[3];  // bao, a win in three moves: five plies
   const Position p = parse_or_die(w.rules.variant, w.position);
   GameContext game;
   game.max_plies = 4;
