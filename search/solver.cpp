@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -26,9 +27,19 @@ struct SolverEntry {
 // entry that cost the least work (Breuker's "small tree" replacement).
 class SolverTable {
  public:
-  explicit SolverTable(size_t mib)
-      : count_(std::max<size_t>(1, (mib << 20) / sizeof(Bucket))),
-        buckets_(std::make_unique<Bucket[]>(count_)) {}
+  // At most `mib` MiB: when the machine cannot give that much, half as much, and so on
+  // (a solve must not end the process: the protocol starts one with the Hash size).
+  explicit SolverTable(size_t mib) : count_(std::max<size_t>(1, (mib << 20) / sizeof(Bucket))) {
+    for (;;) {
+      try {
+        buckets_ = std::make_unique<Bucket[]>(count_);
+        return;
+      } catch (const std::bad_alloc&) {
+        if (count_ == 1) throw;
+        count_ /= 2;
+      }
+    }
+  }
 
   void clear() {
     std::fill_n(buckets_.get(), count_, Bucket{});
@@ -376,8 +387,12 @@ class DfPn {
                                     saturating_add(second_delta, second_delta / kEpsilonDivisor)));
       const Numbers result =
           mid(c.position, c.key, ply + 1, child_remaining, child_th_phi, child_th_delta);
-      for (Slot& s : slots)
-        if (!s.fixed) lookup(s);
+      // Only the child searched changes: re-reading its siblings from the table, which
+      // the child's search may have rewritten with numbers that rest on draws along
+      // another path, can make them fall, and df-pn can then cycle between children for
+      // ever (seen on bao: 340 million nodes without one new entry). With the siblings'
+      // numbers fixed, each step raises the searched child above its threshold, so the
+      // node's minimum or sum grows and the loop ends.
       slots[size_t(best)].numbers = result;
     }
     path_.pop();
