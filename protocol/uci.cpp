@@ -14,6 +14,7 @@
 #include "engine/text.h"
 #include "protocol/options.h"
 #include "search/bench.h"
+#include "search/solve_job.h"
 
 namespace kete {
 namespace {
@@ -81,10 +82,13 @@ bool Protocol::handle(std::string_view line) {
   } else if (cmd == "go") {
     if (w.size() > 1 && w[1] == "perft")
       perft(w, 2);
+    else if (w.size() > 1 && (w[1] == "mate" || w[1] == "solve"))
+      solve(w);
     else
       go(w);
   } else if (cmd == "stop") {
     engine_.stop();
+    solve_.stop();
   } else if (cmd == "query") {
     query(w);
   } else if (cmd == "perft") {
@@ -106,6 +110,8 @@ bool Protocol::handle(std::string_view line) {
 void Protocol::finish() {
   engine_.stop();
   engine_.wait();
+  solve_.stop();
+  solve_.wait();
 }
 
 // Messages may echo input (a token, a position string, an option value): never echo
@@ -154,7 +160,8 @@ void Protocol::position(const Words& w) {
 }
 
 void Protocol::go(const Words& w) {
-  if (engine_.searching()) return error("go: a search is running: send stop first");
+  if (engine_.searching() || solve_.running())
+    return error("go: a search is running: send stop first");
   Limits limits;
   for (size_t i = 1; i < w.size(); ++i) {
     const std::string_view key = w[i];
@@ -203,6 +210,85 @@ void Protocol::go(const Words& w) {
       },
       [this, root](const SearchResult& r) {
         out_.line(r.best ? "bestmove " + move_token(root, *r.best) : "bestmove (none)");
+      });
+}
+
+// go mate <N> [nodes <n>] [movetime <ms>] | go solve [nodes <n>] [movetime <ms>]: the
+// df-pn solver (docs/solver.md). `go mate` reports the shortest forced win within N own
+// moves; `go solve` proves the value of the position. Both end with one bestmove.
+void Protocol::solve(const Words& w) {
+  if (engine_.searching() || solve_.running())
+    return error("go: a search is running: send stop first");
+  SolveJob::Request request;
+  size_t i = 2;
+  if (w[1] == "mate") {
+    const std::optional<int64_t> n = i < w.size() ? parse_int(w[i]) : std::nullopt;
+    if (!n || *n < 1 || *n > 500) return error("go mate: expected a number of moves in 1..500");
+    request.mate_moves = int(*n);
+    ++i;
+  }
+  for (; i < w.size(); i += 2) {
+    const std::string_view key = w[i];
+    if (key != "nodes" && key != "movetime")
+      return error(fmt::format("go {}: unknown parameter '{}'", w[1], quoted(key)));
+    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
+    if (!n || *n < 0) return error(fmt::format("go {}: '{}' needs an integer >= 0", w[1], key));
+    if (key == "nodes")
+      request.limits.nodes = uint64_t(*n);
+    else
+      request.limits.time_ms = *n;
+  }
+  const Position root = engine_.position();
+  if (engine_.game().outcome().result != Result::kNone) return out_.line("bestmove (none)");
+  request.rules = engine_.rules();
+  request.root = root;
+  request.game = game_context(engine_.game());
+  request.limits.hash_mb = size_t(engine_.hash_mb());
+  const RuleSet rules = engine_.rules();
+  const bool mate = request.mate_moves > 0;
+  const int most = request.mate_moves;
+  solve_.start(
+      std::move(request),
+      [this](const SolveInfo& i) {
+        out_.line(
+            fmt::format("info nodes {} time {} string proof {} disproof {} memory {} entries {}",
+                        i.nodes, i.time_ms, i.proof, i.disproof, i.memory_bytes, i.entries));
+      },
+      [this, rules, root, mate, most](const SolveJob::Outcome& o) {
+        std::string pv;
+        Position p = root;
+        for (Move m : o.pv) {
+          pv += ' ' + move_token(p, m);
+          p = *play(rules, p, m);
+        }
+        const std::string_view us = root.side_to_move() == Side::kSouth ? "South" : "North";
+        const std::string_view them = root.side_to_move() == Side::kSouth ? "North" : "South";
+        switch (o.verdict) {
+          case SolveJob::Verdict::kWin:
+            if (mate)
+              out_.line(fmt::format("info depth {} score mate {} nodes {} time {} pv{}",
+                                    2 * o.mate_moves - 1, o.mate_moves, o.info.nodes,
+                                    o.info.time_ms, pv));
+            else
+              out_.line(fmt::format("info string solve: {} (to move) wins, line{}", us, pv));
+            break;
+          case SolveJob::Verdict::kLoss:
+            out_.line(fmt::format("info string solve: {} wins, {} (to move) loses, line{}", them,
+                                  us, pv));
+            break;
+          case SolveJob::Verdict::kNoMate:
+            out_.line(fmt::format("info string mate: no forced win within {} moves", most));
+            break;
+          case SolveJob::Verdict::kUnknown:
+            out_.line(fmt::format("info string {}: not proven within the limits",
+                                  mate ? "mate" : "solve"));
+            break;
+        }
+        const bool wins = o.verdict == SolveJob::Verdict::kWin && !o.pv.empty();
+        const MoveList moves = legal_moves(rules, root);
+        out_.line(wins            ? "bestmove " + move_token(root, o.pv[0])
+                  : moves.empty() ? "bestmove (none)"
+                                  : "bestmove " + move_token(root, moves[0]));
       });
 }
 
@@ -307,6 +393,7 @@ void Protocol::help() {
            "  position startpos|fen <pos> [moves <m>...]",
            "  go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc|movestogo|movetime|depth|nodes "
            "<n>] [infinite]",
+           "  go mate <N> | go solve  [nodes <n>] [movetime <ms>]   the solver (docs/solver.md)",
            "  stop | quit",
            "  query gameover|p1turn|result|fen|moves|islegal <move>",
            "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",

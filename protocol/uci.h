@@ -10,6 +10,7 @@
 
 #include "protocol/output.h"
 #include "search/engine.h"
+#include "search/solve_job.h"
 
 namespace kete {
 
@@ -29,6 +30,7 @@ class Protocol {
   void set_option(const Words& w);
   void position(const Words& w);
   void go(const Words& w);
+  void solve(const Words& w);
   void query(const Words& w);
   void perft(const Words& w, size_t depth_at);
   void diagram();
@@ -43,6 +45,7 @@ class Protocol {
 
   Engine& engine_;
   Output& out_;
+  SolveJob solve_;  // `go mate`, `go solve`: one search or solve at a time
 };
 
 // The body of `kete bench [depth]` (default settings: the signature) and of the `bench`

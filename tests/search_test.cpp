@@ -8,6 +8,7 @@
 #include "search/engine.h"
 #include "search/timeman.h"
 #include "search/tt.h"
+#include "tests/forced_wins.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -43,37 +44,6 @@ SearchResult search_depth(RuleSet rules, const Position& p, int depth, SearchInf
     if (last && i.multipv == 1) *last = i;
   });
 }
-
-struct ForcedWin {
-  RuleSet rules;
-  const char* position;
-  int moves;  // the side to move wins in this many own moves, not fewer
-};
-
-// Positions of random games, each proved by the solver above before the search is asked.
-const ForcedWin kForcedWins[] = {
-    {kBao, "1,4,1,4,0,1,4,4/1,0,3,3,3,1,0,1/1,1,4,1,4,1,0,1/0,4,0,5,2,1,4,4 N", 1},
-    {kBao, "2,0,0,2,0,0,0,2/1,0,3,1,0,3,2,1/1,0,0,1,7,3,2,0/15,1,2,1,0,7,0,7 S", 2},
-    {kBao, "1,5,0,5,1,2,5,0/0,1,1,1,4,4,0,2/0,1,0,4,0,6,0,2/0,0,3,3,1,4,4,4 N", 3},
-    {kKigogo,
-     "0,0,0,0,0,0,0,0,0,0,0,0/0,0,0,0,0,1,0,0,0,0,0,0/0,0,0,1,1,0,1,1,0,0,0,0/"
-     "0,1,0,0,0,0,0,0,1,0,1,0 S",
-     1},
-    {kKigogo,
-     "0,0,0,0,1,0,0,1,0,0,1,0/0,0,1,0,0,0,1,0,0,0,1,0/0,0,0,0,0,0,0,1,0,0,0,0/"
-     "0,0,0,0,0,0,0,1,0,0,0,1 N",
-     2},
-    {kKigogo,
-     "0,0,0,0,1,0,0,1,0,1,0,0/0,0,1,0,0,0,1,0,0,0,1,0/0,0,0,0,0,0,0,1,0,0,0,1/"
-     "0,0,0,0,0,0,0,1,0,0,0,0 N",
-     3},
-    {kChoose, "1,0,3,3,0,3,1,4/7,0,5,8,1,4,1,1/2,0,3,1,0,0,0,2/2,2,2,2,2,2,2,0 S", 1},
-    {kChoose, "1,2,0,0,1,4,2,1/2,3,1,1,1,1,1,1/1,0,3,2,5,0,3,0/2,10,7,2,4,2,0,1 S", 2},
-    {kChoose, "1,0,3,3,0,3,1,0/0,3,8,1,2,4,1,0/0,4,7,0,0,6,0,0/4,4,1,0,4,1,2,1 S", 3},
-    {kKiswahili, "0,6,0,1,3,2,1,7/1,2,3,8,0,4,1,0/0,1,1,0,7,0,0,0/1,0,1,3,0,2,0,3 S 3,3 - -", 1},
-    {kKiswahili, "0,1,2,1,0,3,1,0/1,2,3,6,1,4,1,0/2,3,0,1,0,1,1,0/2,5,3,1,3,4,1,11 S 0,0 - -", 2},
-    {kKiswahili, "0,5,1,0,1,0,0,0/0,1,0,0,7,1,13,2/2,13,0,3,3,3,0,1/1,1,0,1,0,2,1,2 S 0,0 - -", 3},
-};
 
 class ForcedWins : public ::testing::TestWithParam<ForcedWin> {};
 

@@ -1,0 +1,306 @@
+// kete-solve: proves who wins a position with df-pn (search/solver.h), writes the proof,
+// and checks proofs with the rules library alone (solver/proof.h). docs/solver.md.
+//
+//   kete-solve --variant kujifunza --kichwa follow --distance 1 --proof follow.proof
+//   kete-solve --check follow.proof
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "engine/notation.h"
+#include "engine/rules.h"
+#include "engine/text.h"
+#include "search/solver.h"
+#include "solver/proof.h"
+#include "tuning/flags.h"
+
+namespace kete {
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+constexpr std::string_view kUsage =
+    "usage: kete-solve [--variant V] [--kichwa choose|follow] [--position POS]\n"
+    "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
+    "                  [--hash MB] [--nodes N] [--time-s S] [--max-plies M] [--proof FILE]\n"
+    "                  [--census DEPTH]\n"
+    "       kete-solve --check FILE\n";
+
+struct Options {
+  RuleSet rules{Variant::kKujifunza, KichwaRule::kChoose};
+  std::string position;  // empty: the start position
+  std::string moves;
+  std::optional<Side> winner;  // nullopt: try the side to move, then the other
+  int mate = 0;
+  int distance = 0;
+  int census = 0;  // plies from the root to report after an unfinished proof
+  SolveLimits limits;
+  int max_plies = Game::kDefaultMaxPlies;
+  std::string proof;
+  std::string check;
+};
+
+absl::StatusOr<Options> parse_options(const tuning::Args& args) {
+  Options o;
+  o.limits.hash_mb = 256;
+  for (const auto& [key, value] : args.pairs) {
+    absl::Status s = absl::OkStatus();
+    if (key == "--variant") {
+      s = tuning::parse_into(key, value, o.rules.variant);
+    } else if (key == "--kichwa") {
+      s = tuning::parse_into(key, value, o.rules.kichwa);
+    } else if (key == "--position") {
+      o.position = value;
+    } else if (key == "--moves") {
+      o.moves = value;
+    } else if (key == "--winner") {
+      if (value == "S" || value == "N")
+        o.winner = value == "S" ? Side::kSouth : Side::kNorth;
+      else if (value != "auto")
+        s = absl::InvalidArgumentError(
+            fmt::format("--winner: expected S, N or auto, got '{}'", value));
+    } else if (key == "--mate") {
+      s = tuning::parse_int_into(key, value, 1, 500, o.mate);
+    } else if (key == "--distance") {
+      s = tuning::parse_int_into(key, value, 0, 1, o.distance);
+    } else if (key == "--census") {
+      s = tuning::parse_int_into(key, value, 0, 6, o.census);
+    } else if (key == "--hash") {
+      s = tuning::parse_int_into(key, value, size_t(1), size_t(1) << 20, o.limits.hash_mb);
+    } else if (key == "--nodes") {
+      s = tuning::parse_int_into(key, value, uint64_t(0), UINT64_MAX, o.limits.nodes);
+    } else if (key == "--time-s") {
+      int64_t seconds = 0;
+      s = tuning::parse_int_into(key, value, int64_t(1), int64_t(1) << 30, seconds);
+      o.limits.time_ms = seconds * 1000;
+    } else if (key == "--max-plies") {
+      s = tuning::parse_int_into(key, value, 1, 100'000, o.max_plies);
+    } else if (key == "--proof") {
+      o.proof = value;
+    } else if (key == "--check") {
+      o.check = value;
+    } else {
+      s = absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
+    }
+    if (!s.ok()) return s;
+  }
+  return o;
+}
+
+std::string_view side_name(Side s) {
+  return s == Side::kSouth ? "South" : "North";
+}
+
+int check(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    fmt::print(stderr, "kete-solve: cannot read '{}'\n", path);
+    return 2;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  absl::StatusOr<ProofReport> r = check_proof(in);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!r.ok()) {
+    fmt::print("proof INVALID: {}\n", error_text(r.status()));
+    return 1;
+  }
+  fmt::print(
+      "proof OK: {} wins ({} KichwaRule {}, MaxPlies {}) from {}\n"
+      "positions {} (winner to move, one line each), loser positions {}, longest line {} "
+      "plies, checked in {:.1f} s\n",
+      side_name(r->header.winner), to_string(r->header.rules.variant),
+      to_string(r->header.rules.kichwa), r->header.max_plies, position_string(r->header.root),
+      r->positions, r->defences, r->longest_line, s);
+  return 0;
+}
+
+void print_census(const std::vector<DepthCensus>& census) {
+  fmt::print("census: depth positions won lost lost-on-path open unseen (attacker's view)\n");
+  for (const DepthCensus& c : census)
+    fmt::print("census {} {} {} {} {} {} {}\n", c.depth, c.positions, c.won, c.lost, c.lost_on_path,
+               c.open, c.unseen);
+}
+
+void print_info(const SolveInfo& i) {
+  fmt::print("info proof {} disproof {} nodes {} time {} memory {} entries {}\n", i.proof,
+             i.disproof, i.nodes, i.time_ms, i.memory_bytes, i.entries);
+  std::fflush(stdout);
+}
+
+std::string line_text(const Position& root, RuleSet rules, const std::vector<Move>& pv) {
+  std::string text;
+  Position p = root;
+  for (Move m : pv) {
+    text += (text.empty() ? "" : " ") + move_token(p, m);
+    p = *play(rules, p, m);
+  }
+  return text;
+}
+
+// The strategy lines reached from the root, in the order a walk from the root meets them.
+std::vector<StrategyLine> reachable(RuleSet rules, const Position& root, Side winner,
+                                    const std::vector<StrategyLine>& lines) {
+  std::unordered_map<uint64_t, const StrategyLine*> by_key;
+  for (const StrategyLine& l : lines)
+    by_key[l.position.key()] = &l;
+  std::vector<StrategyLine> out;
+  std::unordered_set<uint64_t> seen{root.key()};
+  std::deque<Position> queue{root};
+  auto visit = [&](const Position& p) {
+    if (!loser(rules, p) && seen.insert(p.key()).second) queue.push_back(p);
+  };
+  while (!queue.empty()) {
+    const Position p = queue.front();
+    queue.pop_front();
+    if (p.side_to_move() == winner) {
+      const auto it = by_key.find(p.key());
+      if (it == by_key.end()) continue;  // the checker will say so
+      out.push_back(*it->second);
+      visit(*play(rules, p, it->second->move));
+    } else {
+      for (Move m : legal_moves(rules, p))
+        visit(*play(rules, p, m));
+    }
+  }
+  return out;
+}
+
+bool write_proof(const Options& o, const Position& root, Side winner,
+                 const std::vector<StrategyLine>& lines) {
+  std::ofstream out(o.proof);
+  out << proof_header_text({o.rules, o.max_plies, root, winner});
+  for (const StrategyLine& l : lines)
+    out << proof_line_text(l.position, l.move);
+  out.close();
+  if (!out) {
+    fmt::print(stderr, "kete-solve: cannot write '{}'\n", o.proof);
+    return false;
+  }
+  fmt::print("proof written: {} ({} positions)\n", o.proof, lines.size());
+  return true;
+}
+
+// The shortest win: mate 1, 2, ... until one is proven (each "none" is a disproof of the
+// depth-limited game, which has no cycles and so no repetition to depend on).
+std::optional<int> shortest_win(const Options& o, const Position& root, Side attacker,
+                                const GameContext& game, int most) {
+  for (int n = 1; n <= most && !interrupted; ++n) {
+    SolveLimits limits = o.limits;
+    limits.max_moves = n;
+    limits.info_every_ms = -1;
+    Solver solver(o.rules, limits);
+    const SolveResult r = solver.prove(root, attacker, game, interrupted, nullptr);
+    fmt::print("mate {}: {} (nodes {}, {} ms)\n", n,
+               r.proof == Proof::kProven      ? "proven"
+               : r.proof == Proof::kDisproven ? "none"
+                                              : "unknown (limits)",
+               r.info.nodes, r.info.time_ms);
+    std::fflush(stdout);
+    if (r.proof == Proof::kProven) {
+      fmt::print("shortest win: {} wins in {} own moves, line {}\n", side_name(attacker), n,
+                 line_text(root, o.rules, r.pv));
+      return n;
+    }
+    if (r.proof == Proof::kUnknown) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+int solve(const Options& o) {
+  Position root = Position::start(o.rules.variant);
+  if (!o.position.empty()) {
+    absl::StatusOr<Position> p = parse_position(o.rules.variant, o.position);
+    if (!p.ok()) {
+      fmt::print(stderr, "kete-solve: --position: {}\n", error_text(p.status()));
+      return 2;
+    }
+    root = *p;
+  }
+  Game game(o.rules, root, o.max_plies);
+  for (std::string_view token : split_words(o.moves)) {
+    absl::StatusOr<Move> m = parse_move(o.rules, game.position(), token);
+    if (!m.ok() || !game.play(*m)) {
+      fmt::print(stderr, "kete-solve: --moves: {}\n",
+                 m.ok() ? fmt::format("'{}' after the game ended", token) : error_text(m.status()));
+      return 2;
+    }
+  }
+  GameContext context;
+  for (size_t i = 0; i + 1 < game.history().size(); ++i)
+    context.history.push_back(game.history()[i].key());
+  context.plies = game.plies();
+  context.max_plies = o.max_plies;
+  root = game.position();
+  fmt::print("solving {} (KichwaRule {}) {}\n", to_string(o.rules.variant),
+             to_string(o.rules.kichwa), position_string(root));
+
+  const Side to_move = root.side_to_move();
+  std::vector<Side> attackers;
+  if (o.winner)
+    attackers = {*o.winner};
+  else
+    attackers = {to_move, ~to_move};
+  const auto t0 = std::chrono::steady_clock::now();
+  for (Side attacker : attackers) {
+    SolveLimits limits = o.limits;
+    limits.max_moves = o.mate;
+    auto solver = std::make_unique<Solver>(o.rules, limits);
+    fmt::print("proving that {} wins{}\n", side_name(attacker),
+               o.mate ? fmt::format(" within {} moves", o.mate) : "");
+    const SolveResult r = solver->prove(root, attacker, context, interrupted, print_info);
+    print_info(r.info);
+    if (r.proof == Proof::kDisproven) {
+      fmt::print("result: {} has no forced win{}\n", side_name(attacker),
+                 r.path_dependent ? " found (the disproof rests on draws by repetition or "
+                                    "MaxPlies along its path: not a proof)"
+                                  : "");
+      continue;
+    }
+    if (r.proof == Proof::kUnknown) {
+      fmt::print("result: not proven within the limits\n");
+      if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
+      return 3;
+    }
+    fmt::print("result: {} wins, line {}\n", side_name(attacker), line_text(root, o.rules, r.pv));
+    if (!o.proof.empty()) {
+      std::optional<std::vector<StrategyLine>> lines =
+          solver->strategy(root, attacker, context, interrupted);
+      if (!lines) {
+        fmt::print(stderr, "kete-solve: the strategy could not be rebuilt within the limits\n");
+        return 3;
+      }
+      if (!write_proof(o, root, attacker, reachable(o.rules, root, attacker, *lines))) return 2;
+    }
+    fmt::print("time {:.1f} s\n",
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    solver.reset();  // its table's memory, before the distance search takes as much
+    if (o.distance) {
+      constexpr int kMostMoves = 200;
+      if (!shortest_win(o, root, attacker, context, o.mate ? o.mate : kMostMoves)) return 3;
+    }
+    return 0;
+  }
+  return 1;
+}
+
+}  // namespace
+}  // namespace kete
+
+int main(int argc, char** argv) {
+  std::signal(SIGINT, [](int) { kete::interrupted = true; });
+  const std::optional<kete::Options> o = kete::tuning::parse_or_usage<kete::Options>(
+      "kete-solve", kete::kUsage, argc, argv, kete::parse_options);
+  if (!o) return 2;
+  if (!o->check.empty()) return kete::check(o->check);
+  return kete::solve(*o);
+}

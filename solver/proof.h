@@ -1,0 +1,42 @@
+// Proof files: a winning strategy written as text (docs/solver.md), and the checker that
+// verifies one with the rules library alone, trusting nothing of the search that made it.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/game.h"
+#include "engine/move.h"
+#include "engine/position.h"
+
+namespace kete {
+
+// The header: the rules, the position proven and the side that wins from it.
+struct ProofHeader {
+  RuleSet rules;
+  int max_plies = Game::kDefaultMaxPlies;
+  Position root;
+  Side winner = Side::kSouth;
+};
+
+// The header's lines, each ending in a newline.
+std::string proof_header_text(const ProofHeader& h);
+// One strategy line: the winner to move in p, his move m; ends in a newline.
+std::string proof_line_text(const Position& p, Move m);
+
+struct ProofReport {
+  ProofHeader header;
+  uint64_t positions = 0;  // strategy lines: the winner's positions
+  uint64_t defences = 0;   // the loser's positions met, each counted once
+  int longest_line = 0;    // plies from the root to the last win, the loser's longest
+};
+
+// Checks a whole proof: the header, every line's position and move, that every move of
+// the loser is answered, that every line ends in a win by the rules, that no position
+// repeats along a line, that the longest line stays within MaxPlies and that every
+// strategy line is reached from the root. The error names the line or the position.
+absl::StatusOr<ProofReport> check_proof(std::istream& in);
+
+}  // namespace kete

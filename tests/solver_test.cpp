@@ -1,0 +1,246 @@
+// The solver: the test suite's forced wins proven with the distance the alpha-beta search
+// gives, draws by the game's history, Bao la Kujifunza solved under both kichwa rules,
+// and the proof checker accepting good proofs and naming what is wrong in bad ones.
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "search/solver.h"
+#include "search/tt.h"
+#include "solver/proof.h"
+#include "tests/engine_process.h"
+#include "tests/forced_wins.h"
+#include "tests/test_util.h"
+
+namespace kete::test {
+namespace {
+
+const std::atomic<bool> kNoStop{false};
+
+SolveResult prove(RuleSet rules, const Position& p, Side attacker, int max_moves = 0,
+                  const GameContext& game = {}) {
+  SolveLimits limits;
+  limits.hash_mb = 16;
+  limits.max_moves = max_moves;
+  limits.nodes = 5'000'000;
+  return Solver(rules, limits).prove(p, attacker, game, kNoStop, nullptr);
+}
+
+// The shortest forced win of the side to move, by `go mate` N = 1, 2, ... up to `most`.
+int shortest_mate(RuleSet rules, const Position& p, int most) {
+  for (int n = 1; n <= most; ++n) {
+    const SolveResult r = prove(rules, p, p.side_to_move(), n);
+    if (r.proof == Proof::kProven) return n;
+    EXPECT_EQ(r.proof, Proof::kDisproven) << "mate " << n << " undecided";
+    EXPECT_FALSE(r.path_dependent);
+  }
+  return 0;
+}
+
+int alpha_beta_mate(RuleSet rules, const Position& p, int depth) {
+  TranspositionTable tt(16);
+  Limits limits;
+  limits.depth = depth;
+  SearchInfo last;
+  search(rules, p, GameContext{}, limits, SearchSettings{}, tt, kNoStop,
+         [&](const SearchInfo& i) { last = i; });
+  return last.score.is_mate() ? last.score.mate_moves() : 0;
+}
+
+// A proof of `attacker`'s win from p, written as a proof file's text.
+std::string proof_text(RuleSet rules, const Position& p, Side attacker, int max_moves = 0) {
+  SolveLimits limits;
+  limits.hash_mb = 16;
+  limits.max_moves = max_moves;
+  Solver solver(rules, limits);
+  const SolveResult r = solver.prove(p, attacker, GameContext{}, kNoStop, nullptr);
+  EXPECT_EQ(r.proof, Proof::kProven);
+  std::optional<std::vector<StrategyLine>> lines = solver.strategy(p, attacker, {}, kNoStop);
+  EXPECT_TRUE(lines.has_value());
+  std::string text = proof_header_text({rules, Game::kDefaultMaxPlies, p, attacker});
+  for (const StrategyLine& l : lines.value_or(std::vector<StrategyLine>{}))
+    text += proof_line_text(l.position, l.move);
+  return text;
+}
+
+absl::StatusOr<ProofReport> check(const std::string& text) {
+  std::istringstream in(text);
+  return check_proof(in);
+}
+
+class SolverForcedWins : public ::testing::TestWithParam<ForcedWin> {};
+
+TEST_P(SolverForcedWins, ProvenWithTheAlphaBetaDistance) {
+  const ForcedWin w = GetParam();
+  const Position p = parse_or_die(w.rules.variant, w.position);
+  const SolveResult any = prove(w.rules, p, p.side_to_move());
+  ASSERT_EQ(any.proof, Proof::kProven);
+  ASSERT_TRUE(any.best.has_value());
+  EXPECT_EQ(shortest_mate(w.rules, p, w.moves), w.moves);
+  EXPECT_EQ(alpha_beta_mate(w.rules, p, 2 * w.moves + 1), w.moves);
+  // The loser proves nothing.
+  EXPECT_EQ(prove(w.rules, p, ~p.side_to_move()).proof, Proof::kDisproven);
+  // The proof of the shortest win checks, and its longest line is that win.
+  absl::StatusOr<ProofReport> report = check(proof_text(w.rules, p, p.side_to_move(), w.moves));
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->longest_line, 2 * w.moves - 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, SolverForcedWins, ::testing::ValuesIn(kForcedWins));
+
+TEST(Solver, PositionsOfTheGameBeforeTheRootAreDraws) {
+  // A win in two whose every first move leads back to a position of the game: with those
+  // positions drawn (rules.md section 2) there is no win at all, and the disproof says it
+  // rests on the game's history.
+  const ForcedWin w = kForcedWins[2];
+  const Position p = parse_or_die(w.rules.variant, w.position);
+  GameContext game;
+  for (Move m : legal_moves(w.rules, p))
+    game.history.push_back(play(w.rules, p, m)->key());
+  EXPECT_EQ(prove(w.rules, p, p.side_to_move(), 2).proof, Proof::kProven);
+  EXPECT_EQ(prove(w.rules, p, p.side_to_move(), 2, game).proof, Proof::kDisproven);
+  const SolveResult any = prove(w.rules, p, p.side_to_move(), 0, game);
+  EXPECT_EQ(any.proof, Proof::kDisproven);
+  EXPECT_TRUE(any.path_dependent);
+}
+
+TEST(Solver, TheMoveLimitDraws) {
+  const ForcedWin w = kForcedWins[3];  // bao, a win in three moves: five plies
+  const Position p = parse_or_die(w.rules.variant, w.position);
+  GameContext game;
+  game.max_plies = 4;
+  const SolveResult r = prove(w.rules, p, p.side_to_move(), 0, game);
+  EXPECT_EQ(r.proof, Proof::kDisproven);
+  EXPECT_TRUE(r.path_dependent);
+  game.max_plies = 5;
+  EXPECT_EQ(prove(w.rules, p, p.side_to_move(), 0, game).proof, Proof::kProven);
+}
+
+TEST(Solver, KujifunzaChooseIsWonBySouthInTwo) {
+  const Position start = Position::start(Variant::kKujifunza);
+  const SolveResult r = prove(kChoose, start, Side::kSouth);
+  ASSERT_EQ(r.proof, Proof::kProven);
+  EXPECT_EQ(move_token(start, *r.best), "A1R:RLL");
+  EXPECT_EQ(shortest_mate(kChoose, start, 2), 2);
+}
+
+TEST(Solver, KujifunzaFollowIsWonBySouthInEleven) {
+  const Position start = Position::start(Variant::kKujifunza);
+  EXPECT_EQ(prove(kFollow, start, Side::kSouth).proof, Proof::kProven);
+  EXPECT_EQ(prove(kFollow, start, Side::kSouth, 10).proof, Proof::kDisproven);
+  EXPECT_EQ(prove(kFollow, start, Side::kSouth, 11).proof, Proof::kProven);
+}
+
+std::string read(const std::string& name) {
+  std::ifstream in(std::string(KETE_TEST_DATA) + "/proofs/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  EXPECT_FALSE(s.str().empty()) << name;
+  return s.str();
+}
+
+TEST(ProofChecker, TheCommittedProofsCheck) {
+  absl::StatusOr<ProofReport> choose = check(read("kujifunza-choose.proof"));
+  ASSERT_TRUE(choose.ok()) << choose.status();
+  EXPECT_EQ(choose->header.winner, Side::kSouth);
+  EXPECT_EQ(choose->longest_line, 3);
+  absl::StatusOr<ProofReport> follow = check(read("kujifunza-follow.proof"));
+  ASSERT_TRUE(follow.ok()) << follow.status();
+  EXPECT_EQ(follow->header.rules, kFollow);
+  EXPECT_EQ(follow->longest_line, 21);  // South's 11th move wins
+}
+
+// The text with the first occurrence of `from` replaced.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+void expect_error(const std::string& text, std::string_view what) {
+  absl::StatusOr<ProofReport> r = check(text);
+  ASSERT_FALSE(r.ok()) << "accepted a bad proof, expected: " << what;
+  EXPECT_NE(error_text(r.status()).find(what), std::string::npos) << r.status();
+}
+
+TEST(ProofChecker, NamesWhatIsWrong) {
+  const std::string good = read("kujifunza-choose.proof");
+  const std::string second = "3,0,2,2,2,2,2,2/4,1,1,1,2,0,0,0/0,1,1,5,5,6,0,7/3,0,3,3,0,3,3,0 S";
+  ASSERT_TRUE(check(good).ok());
+  // A legal move that does not win: the loser's replies have no lines.
+  expect_error(replaced(good, "\tA1R:RLL", "\tA1R:RLR"), "the proof has no line for it");
+  expect_error(replaced(good, "\tB1L:LLL", "\tZ9L"), "line 8: position " + second);
+  expect_error(replaced(good, "\tB1L:LLL", "\tA2L"), "illegal move 'A2L'");
+  // A missing line names the position that needs it.
+  expect_error(replaced(good, second + "\tB1L:LLL\n", ""), second + ": the winner is to move");
+  expect_error(good + "junk\n", "line 9: expected <position string><TAB><move token>");
+  expect_error(good + second + "\tB1L:LLL\n", "has a line already (line 8)");
+  expect_error(replaced(good, "winner S", "winner N"), "the loser is to move");
+  expect_error(replaced(good, "variant kujifunza", "variant chess"), "unknown variant 'chess'");
+  expect_error(replaced(good, "kete-proof 1", "kete-proof 2"), "line 1: expected the first line");
+  expect_error(replaced(good, "winner S\n", ""), "header: no 'winner' line");
+  expect_error(replaced(good, "MaxPlies 1000", "MaxPlies 2"), "beyond MaxPlies 2");
+  expect_error(replaced(good, "2,2,2,2,2,2,2,2 S\tA1R", "2,2,2,2,2,2,2,02 S\tA1R"),
+               "not the canonical position string");
+  // A line that is never reached from the root.
+  const Position start = Position::start(Variant::kKujifunza);
+  const Position north = *play(kChoose, start, legal_moves(kChoose, start).end()[-1]);
+  const Position unreached = *play(kChoose, north, legal_moves(kChoose, north)[0]);
+  ASSERT_EQ(good.find(position_string(unreached)), std::string::npos);
+  expect_error(good + proof_line_text(unreached, legal_moves(kChoose, unreached)[0]),
+               "is not reached from the root");
+}
+
+// `go mate N` and `go solve` through the protocol (docs/solver.md).
+std::vector<std::string> until_bestmove(EngineProcess& engine) {
+  bool found = false;
+  std::vector<std::string> lines =
+      engine.read_until([](const std::string& l) { return l.starts_with("bestmove "); }, found);
+  EXPECT_TRUE(found) << "no bestmove";
+  return lines;
+}
+
+std::string last_info(const std::vector<std::string>& lines) {
+  return lines.size() >= 2 ? lines[lines.size() - 2] : "";
+}
+
+TEST(ProtocolSolver, GoMateFindsTheKnownMates) {
+  EngineProcess engine;
+  for (const ForcedWin& w : kForcedWins) {
+    engine.ask(fmt::format("setoption name UCI_Variant value {}", to_string(w.rules.variant)));
+    engine.ask(fmt::format("setoption name KichwaRule value {}", to_string(w.rules.kichwa)));
+    engine.ask(fmt::format("position fen {}", w.position));
+    ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves)));
+    const std::vector<std::string> lines = until_bestmove(engine);
+    EXPECT_NE(last_info(lines).find(fmt::format(" score mate {} ", w.moves)), std::string::npos)
+        << w.position << ": " << last_info(lines);
+    if (w.moves > 1) {
+      ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves - 1)));
+      EXPECT_EQ(last_info(until_bestmove(engine)),
+                fmt::format("info string mate: no forced win within {} moves", w.moves - 1));
+    }
+  }
+}
+
+TEST(ProtocolSolver, GoSolveProvesKujifunzaAndReportsProgress) {
+  EngineProcess engine;
+  engine.ask("setoption name UCI_Variant value kujifunza");
+  ASSERT_TRUE(engine.send("go solve"));
+  std::vector<std::string> lines = until_bestmove(engine);
+  EXPECT_EQ(lines.back(), "bestmove A1R:RLL");
+  EXPECT_EQ(last_info(lines), "info string solve: South (to move) wins, line A1R:RLL b7R B1L:LLL");
+  // Bao is not solved in a few thousand nodes: the limit ends it, with its numbers.
+  engine.ask("setoption name UCI_Variant value bao");
+  ASSERT_TRUE(engine.send("go solve nodes 3000"));
+  lines = until_bestmove(engine);
+  EXPECT_EQ(last_info(lines), "info string solve: not proven within the limits");
+  const std::vector<std::string> errors = engine.ask("go mate 0");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "info string error: go mate: expected a number of moves in 1..500");
+}
+
+}  // namespace
+}  // namespace kete::test
