@@ -222,17 +222,20 @@ void Protocol::solve(const Words& w) {
   SolveJob::Request request;
   size_t i = 2;
   if (w[1] == "mate") {
-    const std::optional<int64_t> n = i < w.size() ? parse_int(w[i]) : std::nullopt;
-    if (!n || *n < 1 || *n > 500) return error("go mate: expected a number of moves in 1..500");
-    request.mate_moves = int(*n);
+    const absl::StatusOr<int> n =
+        parse_number<int>("go mate", i < w.size() ? w[i] : std::string_view(), 1, 500);
+    if (!n.ok()) return error(std::string(n.status().message()));
+    request.mate_moves = *n;
     ++i;
   }
   for (; i < w.size(); i += 2) {
     const std::string_view key = w[i];
     if (key != "nodes" && key != "movetime")
       return error(fmt::format("go {}: unknown parameter '{}'", w[1], quoted(key)));
-    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-    if (!n || *n < 0) return error(fmt::format("go {}: '{}' needs an integer >= 0", w[1], key));
+    const absl::StatusOr<int64_t> n = parse_number<int64_t>(
+        fmt::format("go {} {}", w[1], key), i + 1 < w.size() ? w[i + 1] : std::string_view(), 0,
+        INT64_MAX);
+    if (!n.ok()) return error(std::string(n.status().message()));
     if (key == "nodes")
       request.limits.nodes = uint64_t(*n);
     else

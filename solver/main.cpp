@@ -22,7 +22,7 @@
 #include "engine/text.h"
 #include "search/solver.h"
 #include "solver/proof.h"
-#include "tuning/flags.h"
+#include "arena/arg_cursor.h"
 
 namespace kete {
 namespace {
@@ -50,50 +50,43 @@ struct Options {
   std::string check;
 };
 
-absl::StatusOr<Options> parse_options(const tuning::Args& args) {
+absl::Status parse_winner(arena::ArgCursor& args, std::optional<Side>& winner) {
+  absl::StatusOr<std::string> v = args.value("--winner");
+  if (!v.ok()) return v.status();
+  if (*v == "S" || *v == "N")
+    winner = *v == "S" ? Side::kSouth : Side::kNorth;
+  else if (*v != "auto")
+    return arena::bad_argument(fmt::format("--winner: expected S, N or auto, got '{}'", *v));
+  return absl::OkStatus();
+}
+
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+  if (flag == "--variant") return args.variant(flag, o.rules.variant);
+  if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
+  if (flag == "--position") return args.text(flag, o.position);
+  if (flag == "--moves") return args.text(flag, o.moves);
+  if (flag == "--winner") return parse_winner(args, o.winner);
+  if (flag == "--mate") return args.number(flag, o.mate, 1, 500);
+  if (flag == "--distance") return args.number(flag, o.distance, 0, 1);
+  if (flag == "--census") return args.number(flag, o.census, 0, 6);
+  if (flag == "--hash") return args.number(flag, o.limits.hash_mb, 1, size_t(1) << 20);
+  if (flag == "--nodes") return args.number(flag, o.limits.nodes, 0, UINT64_MAX);
+  if (flag == "--time-s") {
+    int64_t seconds = 0;
+    absl::Status s = args.number(flag, seconds, 1, int64_t(1) << 30);
+    o.limits.time_ms = seconds * 1000;
+    return s;
+  }
+  if (flag == "--max-plies") return args.number(flag, o.max_plies, 1, 100'000);
+  if (flag == "--proof") return args.text(flag, o.proof);
+  if (flag == "--check") return args.text(flag, o.check);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
   o.limits.hash_mb = 256;
-  for (const auto& [key, value] : args.pairs) {
-    absl::Status s = absl::OkStatus();
-    if (key == "--variant") {
-      s = tuning::parse_into(key, value, o.rules.variant);
-    } else if (key == "--kichwa") {
-      s = tuning::parse_into(key, value, o.rules.kichwa);
-    } else if (key == "--position") {
-      o.position = value;
-    } else if (key == "--moves") {
-      o.moves = value;
-    } else if (key == "--winner") {
-      if (value == "S" || value == "N")
-        o.winner = value == "S" ? Side::kSouth : Side::kNorth;
-      else if (value != "auto")
-        s = absl::InvalidArgumentError(
-            fmt::format("--winner: expected S, N or auto, got '{}'", value));
-    } else if (key == "--mate") {
-      s = tuning::parse_int_into(key, value, 1, 500, o.mate);
-    } else if (key == "--distance") {
-      s = tuning::parse_int_into(key, value, 0, 1, o.distance);
-    } else if (key == "--census") {
-      s = tuning::parse_int_into(key, value, 0, 6, o.census);
-    } else if (key == "--hash") {
-      s = tuning::parse_int_into(key, value, size_t(1), size_t(1) << 20, o.limits.hash_mb);
-    } else if (key == "--nodes") {
-      s = tuning::parse_int_into(key, value, uint64_t(0), UINT64_MAX, o.limits.nodes);
-    } else if (key == "--time-s") {
-      int64_t seconds = 0;
-      s = tuning::parse_int_into(key, value, int64_t(1), int64_t(1) << 30, seconds);
-      o.limits.time_ms = seconds * 1000;
-    } else if (key == "--max-plies") {
-      s = tuning::parse_int_into(key, value, 1, 100'000, o.max_plies);
-    } else if (key == "--proof") {
-      o.proof = value;
-    } else if (key == "--check") {
-      o.check = value;
-    } else {
-      s = absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
-    }
-    if (!s.ok()) return s;
-  }
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
   return o;
 }
 
@@ -298,7 +291,7 @@ int solve(const Options& o) {
 
 int main(int argc, char** argv) {
   std::signal(SIGINT, [](int) { kete::interrupted = true; });
-  const std::optional<kete::Options> o = kete::tuning::parse_or_usage<kete::Options>(
+  const std::optional<kete::Options> o = kete::arena::options_or_usage(
       "kete-solve", kete::kUsage, argc, argv, kete::parse_options);
   if (!o) return 2;
   if (!o->check.empty()) return kete::check(o->check);

@@ -239,7 +239,7 @@ TEST(ProtocolSolver, GoSolveProvesKujifunzaAndReportsProgress) {
   EXPECT_EQ(last_info(lines), "info string solve: not proven within the limits");
   const std::vector<std::string> errors = engine.ask("go mate 0");
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "info string error: go mate: expected a number of moves in 1..500");
+  EXPECT_EQ(errors[0], "info string error: go mate: expected a number in 1..500, got '0'");
 }
 
 }  // namespace
