@@ -12,12 +12,11 @@
 #include "engine/perft.h"
 #include "engine/rules.h"
 #include "protocol/options.h"
+#include "protocol/version.h"
 #include "search/bench.h"
 
 namespace kete {
 namespace {
-
-constexpr std::string_view kVersion = "0.1";
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
@@ -148,7 +147,7 @@ void Protocol::error(std::string_view what) {
 }
 
 void Protocol::identify(bool ugi) {
-  out_.line(fmt::format("id name kete {}", kVersion));
+  out_.line(fmt::format("id name kete {}", version()));
   out_.line("id author the kete developers");
   for (const Option& o : options())
     out_.line(listing(o));
