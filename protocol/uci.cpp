@@ -101,12 +101,15 @@ bool Protocol::handle(std::string_view line) {
     out_.line("readyok");
   } else if (cmd == "ucinewgame" || cmd == "uginewgame") {
     engine_.new_game();
+    no_position_ = false;
   } else if (cmd == "setoption") {
     set_option(w);
   } else if (cmd == "position") {
     position(w);
   } else if (cmd == "go") {
-    if (w.size() > 1 && w[1] == "perft")
+    if (!engine_.searching() && refuse_without_position("go")) {
+      if (w.size() < 2 || w[1] != "perft") out_.line("bestmove (none)");
+    } else if (w.size() > 1 && w[1] == "perft")
       perft(w, 2);
     else
       go(w);
@@ -115,11 +118,11 @@ bool Protocol::handle(std::string_view line) {
   } else if (cmd == "query") {
     query(w);
   } else if (cmd == "perft") {
-    perft(w, 1);
+    if (!refuse_without_position("perft")) perft(w, 1);
   } else if (cmd == "d") {
-    diagram();
+    if (!refuse_without_position("d")) diagram();
   } else if (cmd == "eval") {
-    eval();
+    if (!refuse_without_position("eval")) eval();
   } else if (cmd == "bench") {
     bench(w);
   } else if (cmd == "help") {
@@ -146,6 +149,12 @@ void Protocol::error(std::string_view what) {
   out_.line(fmt::format("info string error: {}", text));
 }
 
+bool Protocol::refuse_without_position(std::string_view command) {
+  if (!no_position_) return false;
+  error(fmt::format("{}: no position: the last position command was refused", command));
+  return true;
+}
+
 void Protocol::identify(bool ugi) {
   out_.line(fmt::format("id name kete {}", version()));
   out_.line("id author the kete developers");
@@ -163,11 +172,15 @@ void Protocol::set_option(const Words& w) {
   const std::string value = value_at < w.size() ? join(w, value_at + 1, w.size()) : "";
   const Option* o = find_option(name);
   if (!o) return out_.line(fmt::format("info string unknown option '{}' ignored", quoted(name)));
-  if (const absl::Status s = kete::set_option(engine_, *o, value); !s.ok()) error(error_text(s));
+  if (const absl::Status s = kete::set_option(engine_, *o, value); !s.ok())
+    return error(error_text(s));
+  // These two start a new game from the variant's start: a position again.
+  if (o->name == "UCI_Variant" || o->name == "KichwaRule") no_position_ = false;
 }
 
 // position startpos|fen <position string> [moves <m1> <m2> ...]
 void Protocol::position(const Words& w) {
+  no_position_ = true;  // until the command is accepted
   if (w.size() < 2 || (w[1] != "startpos" && w[1] != "fen"))
     return error("position: expected 'position startpos|fen <position> [moves ...]'");
   const size_t moves_at = size_t(std::find(w.begin() + 2, w.end(), "moves") - w.begin());
@@ -177,7 +190,8 @@ void Protocol::position(const Words& w) {
   if (w[1] == "fen" && fen.empty()) return error("position: fen needs a position string");
   const Words moves(w.begin() + std::min(moves_at + 1, w.size()), w.end());
   if (const absl::Status s = engine_.set_position(fen, moves); !s.ok())
-    error(fmt::format("position: {}", error_text(s)));
+    return error(fmt::format("position: {}", error_text(s)));
+  no_position_ = false;
 }
 
 void Protocol::go(const Words& w) {
@@ -233,6 +247,7 @@ void Protocol::go(const Words& w) {
 
 void Protocol::query(const Words& w) {
   if (w.size() < 2) return error("query: expected gameover, p1turn, result, fen, moves or islegal");
+  if (no_position_) return query_without_position(w);
   const Game& game = engine_.game();
   const Position& p = game.position();
   const bool over = game.outcome().result != Result::kNone;
@@ -256,6 +271,30 @@ void Protocol::query(const Words& w) {
   } else if (what == "islegal") {
     if (w.size() < 3) return error("query islegal: expected a move");
     respond(!over && parse_move(engine_.rules(), p, w[2]).ok() ? "true" : "false");
+  } else {
+    error(fmt::format("query: unknown query '{}'", quoted(what)));
+  }
+}
+
+// With no position (a refused `position`) every query answers as for a game that is over
+// with no result, so that an arena asking `query gameover` after sending the position
+// (cutegames does) ends the game at once instead of letting a search of the previous
+// position reach the other engine.
+void Protocol::query_without_position(const Words& w) {
+  const std::string_view what = w[1];
+  if (what == "gameover") {
+    respond("true");
+  } else if (what == "p1turn") {
+    respond("false");
+  } else if (what == "result") {
+    respond("none");
+  } else if (what == "fen") {
+    respond("none");
+  } else if (what == "moves") {
+    out_.line("response");
+  } else if (what == "islegal") {
+    if (w.size() < 3) return error("query islegal: expected a move");
+    respond("false");
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }

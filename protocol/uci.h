@@ -30,11 +30,17 @@ class Protocol {
   void position(const Words& w);
   void go(const Words& w);
   void query(const Words& w);
+  void query_without_position(const Words& w);
   void perft(const Words& w, size_t depth_at);
   void diagram();
   void eval();
   void bench(const Words& w);
   void help();
+
+  // After a refused `position` the engine keeps no position, so that no command acts on
+  // the previous one (docs/protocol.md, "When a position is refused"): true if there is
+  // none, after telling `command`'s caller so with an error line.
+  bool refuse_without_position(std::string_view command);
 
   void error(std::string_view what);
   void respond(std::string_view answer) {
@@ -43,6 +49,9 @@ class Protocol {
 
   Engine& engine_;
   Output& out_;
+  // The last `position` was refused: until a valid one, a new game or a new variant, `go`
+  // answers `bestmove (none)` and the queries answer as for a game that is over.
+  bool no_position_ = false;
 };
 
 // The body of `kete bench [depth]` (default settings: the signature) and of the `bench`

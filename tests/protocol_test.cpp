@@ -467,8 +467,9 @@ TEST_F(ProtocolTest, MovesReplayTheRealGameOf1994) {
   EXPECT_EQ(response("fen"), start_fen(Variant::kKiswahili));
 }
 
-// Every error rejects the whole command with one line; the previous position stays.
-TEST_F(ProtocolTest, EveryPositionErrorKeepsThePreviousPosition) {
+// Every error rejects the whole command with one line, and the engine then keeps no
+// position (docs/protocol.md: no command may act on the previous one) until a valid one.
+TEST_F(ProtocolTest, EveryPositionErrorLeavesNoPosition) {
   expect_silent("position startpos moves A7L a5R");
   const std::string start = "position fen " + start_fen(Variant::kKiswahili);
   const std::pair<std::string, std::string> cases[] = {
@@ -508,6 +509,9 @@ TEST_F(ProtocolTest, EveryPositionErrorKeepsThePreviousPosition) {
   };
   for (const auto& [command, message] : cases) {
     expect_error(command, message);
+    EXPECT_EQ(response("fen"), "none") << command;
+    EXPECT_EQ(response("gameover"), "true") << command;
+    expect_silent("position startpos moves A7L a5R");
     EXPECT_EQ(response("fen"), kAfterA7La5R) << command;
   }
   // Position strings of another variant.
@@ -516,6 +520,8 @@ TEST_F(ProtocolTest, EveryPositionErrorKeepsThePreviousPosition) {
   expect_error(start, "position: position string: hands: bao has no seeds in hand");
   expect_error("position fen " + start_fen(Variant::kKigogo),
                "position: position string: pits: row 1 has 12 pits, bao expects 8");
+  EXPECT_EQ(response("fen"), "none");
+  expect_silent("position fen " + std::string(kBaoExample));
   EXPECT_EQ(response("fen"), kBaoExample);
 }
 
@@ -525,6 +531,8 @@ TEST_F(ProtocolTest, MoveAfterTheGameEndedIsRejected) {
   const std::string won = response("fen");
   expect_error("position fen " + std::string(kBaoExample) + " moves B7R a1L",
                "position: move 'a1L' after the game ended");
+  EXPECT_EQ(response("fen"), "none");
+  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
   EXPECT_EQ(response("fen"), won);
 }
 
@@ -811,6 +819,7 @@ TEST_F(ProtocolTest, MaxPliesAdjudicatesADraw) {
   EXPECT_EQ(response("islegal A6L"), "false");
   EXPECT_EQ(go("go depth 2"), Lines{"bestmove (none)"});
   expect_error("position startpos moves A7L a5R A6L", "position: move 'A6L' after the game ended");
+  expect_silent("position startpos moves A7L a5R");
   // A larger limit applies to the game at once; a new game keeps the limit.
   set_option("MaxPlies", "3");
   EXPECT_EQ(response("gameover"), "false");
@@ -1093,6 +1102,7 @@ TEST_F(ProtocolTest, UnknownCommandsAreReported) {
 TEST_F(ProtocolTest, ErrorsEchoOnlyPrintableText) {
   const std::string binary("\xff\x00\x01\x7f\x80", 5);
   for (const std::string& command : {
+           "go depth " + binary,
            "setoption name Hash value " + binary,
            "setoption name UCI_Variant value " + binary,
            "position startpos moves " + binary,
@@ -1100,7 +1110,6 @@ TEST_F(ProtocolTest, ErrorsEchoOnlyPrintableText) {
            "position fen " + std::string(100000, '1') + " S",
            "position startpos moves " + std::string(100000, 'A'),
            "setoption name MaxPlies value " + std::string(100000, '9'),
-           "go depth " + binary,
            "query " + binary,
        }) {
     const std::string line = answer(command);
@@ -1109,6 +1118,8 @@ TEST_F(ProtocolTest, ErrorsEchoOnlyPrintableText) {
     for (char c : line)
       EXPECT_TRUE(c >= 32 && c < 127) << int(c);
   }
+  EXPECT_EQ(response("fen"), "none");  // the refused positions left none
+  expect_silent("position startpos");
   EXPECT_EQ(response("fen"), start_fen(Variant::kKiswahili));
 }
 
