@@ -28,6 +28,20 @@ Option spin(std::string name, int default_value, int min, int max, void (Engine:
           }};
 }
 
+// A check option (UCI's on/off switch); the setter gets the checked value.
+Option check(std::string name, bool default_value, void (Engine::*set)(bool)) {
+  return {std::move(name),
+          Option::Type::kCheck,
+          default_value ? "true" : "false",
+          0,
+          0,
+          {},
+          [set](Engine& e, std::string_view v) {
+            (e.*set)(v == "true");
+            return ok();
+          }};
+}
+
 std::vector<Option> make_options() {
   using T = Option::Type;
   std::vector<Option> o;
@@ -65,6 +79,9 @@ std::vector<Option> make_options() {
   o.push_back({"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, std::string_view v) {
                  return e.set_eval_file(v).status();
                }});
+  // What GUIs expect of a UCI engine (docs/protocol.md).
+  o.push_back(check("Ponder", false, &Engine::set_ponder));
+  o.push_back(check("UCI_ShowWDL", false, &Engine::set_show_wdl));
   // The search constants (search/params.h), for tuning.
   for (const ParamSpec& spec : kSearchParams) {
     const SearchParams defaults;
@@ -111,6 +128,8 @@ std::string listing(const Option& o) {
       return fmt::format("option name {} type button", o.name);
     case Option::Type::kString:
       return fmt::format("option name {} type string default {}", o.name, o.default_value);
+    case Option::Type::kCheck:
+      return fmt::format("option name {} type check default {}", o.name, o.default_value);
   }
   return {};
 }
@@ -130,6 +149,11 @@ absl::Status set_option(Engine& engine, const Option& o, std::string_view value)
         if (equals_ignore_case(c, value)) return o.apply(engine, c);
       return absl::InvalidArgumentError(fmt::format("option '{}': '{}' is not one of {}", o.name,
                                                     value, fmt::join(o.choices, " ")));
+    case Option::Type::kCheck:
+      for (std::string_view c : {"true", "false"})
+        if (equals_ignore_case(c, value)) return o.apply(engine, c);
+      return absl::InvalidArgumentError(
+          fmt::format("option '{}': '{}' is not true or false", o.name, value));
     case Option::Type::kButton:
     case Option::Type::kString:
       break;

@@ -13,10 +13,10 @@
 namespace kete {
 
 struct Option {
-  enum class Type { kSpin, kCombo, kButton, kString };
+  enum class Type { kSpin, kCombo, kButton, kString, kCheck };
   std::string name;
   Type type;
-  std::string default_value;  // spin: a number; combo: one of `choices`
+  std::string default_value;  // spin: a number; combo: one of `choices`; check: true|false
   int min = 0, max = 0;       // spin only
   std::vector<std::string> choices;
   // Applies a value already checked against type, range and choices. An error leaves

@@ -11,8 +11,10 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "protocol/go_command.h"
 #include "protocol/options.h"
 #include "protocol/version.h"
+#include "protocol/wdl.h"
 #include "search/bench.h"
 
 namespace kete {
@@ -70,7 +72,8 @@ std::string score_text(const Score& s) {
   return text;
 }
 
-std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv) {
+std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv,
+                      bool wdl) {
   std::string pv;
   Position p = root;
   for (Move m : i.pv) {
@@ -83,9 +86,23 @@ std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, 
   const uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes * 1000;
   // With MultiPV > 1 every iteration reports several lines: `multipv K` tells them apart.
   const std::string k = multipv ? fmt::format(" multipv {}", i.multipv) : "";
+  // UCI_ShowWDL: after the score, as Stockfish prints it.
+  const std::string w = wdl ? " " + wdl_text(root.variant(), i.score) : "";
   return fmt::format(
-      "info depth {} seldepth {}{} score {} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
-      i.seldepth, k, score_text(i.score), i.nodes, nps, i.hashfull, i.time_ms, pv);
+      "info depth {} seldepth {}{} score {}{} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
+      i.seldepth, k, score_text(i.score), w, i.nodes, nps, i.hashfull, i.time_ms, pv);
+}
+
+// "bestmove <move>", "bestmove <move> ponder <reply>", or "bestmove (none)" when the game
+// is over (or there is no position).
+std::string bestmove_line(RuleSet rules, const Position& root, const SearchResult& r,
+                          bool name_ponder) {
+  if (!r.best) return "bestmove (none)";
+  std::string line = "bestmove " + move_token(root, *r.best);
+  if (name_ponder && r.ponder)
+    if (const std::optional<Position> next = play(rules, root, *r.best))
+      line += " ponder " + move_token(*next, *r.ponder);
+  return line;
 }
 
 }  // namespace
@@ -115,6 +132,10 @@ bool Protocol::handle(std::string_view line) {
       go(w);
   } else if (cmd == "stop") {
     engine_.stop();
+  } else if (cmd == "ponderhit") {
+    ponderhit();
+  } else if (cmd == "debug") {
+    debug(w);
   } else if (cmd == "query") {
     query(w);
   } else if (cmd == "perft") {
@@ -156,6 +177,7 @@ bool Protocol::refuse_without_position(std::string_view command) {
 }
 
 void Protocol::identify(bool ugi) {
+  uci_dialect_ = !ugi;
   out_.line(fmt::format("id name kete {}", version()));
   out_.line("id author the kete developers");
   for (const Option& o : options())
@@ -196,53 +218,47 @@ void Protocol::position(const Words& w) {
 
 void Protocol::go(const Words& w) {
   if (engine_.searching()) return error("go: a search is running: send stop first");
-  Limits limits;
-  for (size_t i = 1; i < w.size(); ++i) {
-    const std::string_view key = w[i];
-    if (key == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    static constexpr std::string_view kKeys[] = {"wtime",     "btime",    "winc",  "binc",
-                                                 "p1time",    "p2time",   "p1inc", "p2inc",
-                                                 "movestogo", "movetime", "depth", "nodes"};
-    if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
-      return error(fmt::format("go: unknown parameter '{}'", quoted(key)));
-    const std::optional<int64_t> n = i + 1 < w.size() ? parse_int(w[i + 1]) : std::nullopt;
-    if (!n) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
-    ++i;
-    // A GUI may report an overrun clock as < 0. Values are capped at 10^12 (ms: some 30
-    // years), so that the time management's arithmetic on them cannot overflow.
-    constexpr int64_t kMaxMs = 1'000'000'000'000;
-    const int64_t v = std::clamp<int64_t>(*n, 0, kMaxMs);
-    if (key == "wtime" || key == "p1time")
-      limits.time_ms[0] = v;
-    else if (key == "btime" || key == "p2time")
-      limits.time_ms[1] = v;
-    else if (key == "winc" || key == "p1inc")
-      limits.inc_ms[0] = v;
-    else if (key == "binc" || key == "p2inc")
-      limits.inc_ms[1] = v;
-    else if (key == "movestogo")
-      limits.movestogo = int(std::min<int64_t>(v, 1000));
-    else if (key == "movetime")
-      limits.movetime_ms = v;
-    else if (key == "depth")
-      limits.depth = int(std::clamp<int64_t>(v, 1, 64));
-    else if (key == "nodes")
-      limits.nodes = uint64_t(std::max<int64_t>(v, 1));
-  }
   const RuleSet rules = engine_.rules();
   const Position root = engine_.position();
+  absl::StatusOr<GoCommand> command = parse_go(w, rules, root);
+  if (!command.ok()) return error(error_text(command.status()));
   const bool multipv = engine_.settings().multipv > 1;
+  const bool wdl = engine_.show_wdl();
+  // cutegames reads a bestmove line of exactly two words: `ponder` only after `uci`.
+  const bool name_ponder = uci_dialect_ && engine_.ponder();
+  if (debug_)
+    out_.line(fmt::format("info string debug: go {} from {}",
+                          command->limits.ponder ? "ponder" : "search", position_string(root)));
   engine_.go(
-      limits,
-      [this, rules, root, multipv](const SearchInfo& i) {
-        out_.line(info_line(rules, root, i, multipv));
+      command->limits,
+      [this, rules, root, multipv, wdl](const SearchInfo& i) {
+        out_.line(info_line(rules, root, i, multipv, wdl));
       },
-      [this, root](const SearchResult& r) {
-        out_.line(r.best ? "bestmove " + move_token(root, *r.best) : "bestmove (none)");
+      [this, rules, root, name_ponder](const SearchResult& r) {
+        if (debug_)
+          out_.line(fmt::format("info string debug: search ended after {} nodes", r.nodes));
+        out_.line(bestmove_line(rules, root, r, name_ponder));
+      },
+      [this, root](const CurrMove& c) {
+        out_.line(fmt::format("info depth {} currmove {} currmovenumber {}", c.depth,
+                              move_token(root, c.move), c.number));
       });
+}
+
+// ponderhit: the move pondered on was played; the search goes on under its time limits.
+void Protocol::ponderhit() {
+  if (debug_)
+    out_.line(engine_.pondering() ? "info string debug: ponderhit"
+                                  : "info string debug: ponderhit without a ponder search");
+  engine_.ponderhit();
+}
+
+// debug on|off: with on, `info string debug: ...` lines tell what the engine does.
+void Protocol::debug(const Words& w) {
+  if (w.size() != 2 || (w[1] != "on" && w[1] != "off"))
+    return error("debug: expected 'debug on' or 'debug off'");
+  debug_ = w[1] == "on";
+  if (debug_) out_.line("info string debug: on");
 }
 
 void Protocol::query(const Words& w) {

@@ -4,6 +4,7 @@
 // of the position and settings, so a new position or option applies to the next `go`.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ class Protocol {
   void position(const Words& w);
   void go(const Words& w);
   void query(const Words& w);
+  void ponderhit();
+  void debug(const Words& w);
   void query_without_position(const Words& w);
   void perft(const Words& w, size_t depth_at);
   void diagram();
@@ -52,6 +55,8 @@ class Protocol {
   // The last `position` was refused: until a valid one, a new game or a new variant, `go`
   // answers `bestmove (none)` and the queries answer as for a game that is over.
   bool no_position_ = false;
+  bool uci_dialect_ = false;        // the last handshake was `uci` (not `ugi`)
+  std::atomic<bool> debug_{false};  // `debug on`: read by the search thread's callbacks
 };
 
 // The body of `kete bench [depth]` (default settings: the signature) and of the `bench`

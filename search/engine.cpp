@@ -102,9 +102,11 @@ absl::StatusOr<Variant> Engine::set_eval_file(std::string_view path) {
   return file->variant;
 }
 
-void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove) {
+void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,
+                CurrMoveCallback on_currmove) {
   wait();
   stop_ = false;
+  pondering_ = limits.ponder;
   if (game_.outcome().result != Result::kNone) {
     on_bestmove(SearchResult{});
     return;
@@ -115,11 +117,16 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
   context.plies = game_.plies();
   context.max_plies = game_.max_plies();
   searching_ = true;
-  thread_ = std::thread([this, limits, on_info = std::move(on_info),
-                         on_bestmove = std::move(on_bestmove), p = game_.position(),
-                         rules = rules(), settings = settings_, context = std::move(context)] {
-    const SearchResult result = search(rules, p, context, limits, settings, tt_, stop_, on_info);
+  Limits search_limits = limits;
+  search_limits.pondering = limits.ponder ? &pondering_ : nullptr;
+  thread_ = std::thread([this, limits = std::move(search_limits), on_info = std::move(on_info),
+                         on_bestmove = std::move(on_bestmove), on_currmove = std::move(on_currmove),
+                         p = game_.position(), rules = rules(), settings = settings_,
+                         context = std::move(context)] {
+    const SearchResult result =
+        search(rules, p, context, limits, settings, tt_, stop_, on_info, on_currmove);
     searching_ = false;
+    pondering_ = false;
     on_bestmove(result);
   });
 }

@@ -83,9 +83,16 @@ struct Shared {
   TimeBudget budget;
   Clock::time_point start = Clock::now();
   std::vector<std::unique_ptr<std::atomic<uint64_t>>> nodes;  // per thread, published
+  // The time budget counts from here: the start, or `ponderhit` (main thread only).
+  Clock::time_point budget_start = start;
+  const std::function<void(const CurrMove&)>* on_currmove = nullptr;
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+  int64_t budget_elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start)
+        .count();
   }
   uint64_t total_nodes() const {
     uint64_t n = 0;
@@ -112,7 +119,9 @@ class Worker {
   SearchResult iterate(const std::function<void(const SearchInfo&)>& on_info) {
     SearchResult result;
     FixedList<Child> root_children;
-    R::generate(s_.root, [&](Move m, const Position& c, int) { root_children.push_back({m, c}); });
+    R::generate(s_.root, [&](Move m, const Position& c, int) {
+      if (root_allowed(m)) root_children.push_back({m, c});
+    });
     if (root_children.empty()) return result;
     result.best = root_children[0].move;
     const int lines = std::min(s_.settings.multipv, root_children.size());
@@ -134,16 +143,20 @@ class Worker {
       if (aborted_ && (depth > 1 || id_)) break;
       if (id_ != 0) continue;
       if (pvs[0].size) result.best = pvs[0].moves[0];
+      if (pvs[0].size)
+        result.ponder = pvs[0].size > 1 ? std::optional(pvs[0].moves[1]) : std::nullopt;
       for (int k = 0; k < lines; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
       // An iteration costs more than all before it: do not start one that cannot end.
-      if (s_.budget.optimum_ms >= 0 && s_.elapsed_ms() > s_.budget.optimum_ms / 2) break;
+      if (s_.budget.optimum_ms >= 0 && !pondering() &&
+          s_.budget_elapsed_ms() > s_.budget.optimum_ms / 2)
+        break;
     }
     publish_nodes();
     if (id_ == 0) {
-      // `go infinite` gives its bestmove only after `stop`.
-      while (s_.limits.infinite && !s_.stop.load())
+      // `go infinite` gives its bestmove only after `stop`, `go ponder` after `ponderhit`.
+      while ((s_.limits.infinite || pondering()) && !s_.stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
       s_.done = true;
     }
@@ -229,6 +242,8 @@ class Worker {
       const Child& c = children[order[k]];
       if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
         continue;
+      if (ply == 0 && !root_allowed(c.move)) continue;
+      if (ply == 0) report_currmove(c.move, searched + 1, depth);
       history_keys_.push(c.position.key());
       Value v;
       if (searched++ == 0) {
@@ -309,8 +324,30 @@ class Worker {
     }
     if (id_ != 0) return;
     if ((s_.limits.nodes && s_.total_nodes() >= s_.limits.nodes) ||
-        (s_.budget.maximum_ms >= 0 && s_.elapsed_ms() >= s_.budget.maximum_ms))
+        (s_.budget.maximum_ms >= 0 && !pondering() &&
+         s_.budget_elapsed_ms() >= s_.budget.maximum_ms))
       aborted_ = true;
+  }
+
+  // `go searchmoves`: the root moves the search may play.
+  bool root_allowed(Move m) const {
+    const std::vector<Move>& only = s_.limits.searchmoves;
+    return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+  }
+
+  // While pondering no time limit applies; at `ponderhit` the time budget starts.
+  bool pondering() {
+    if (!pondering_) return false;
+    if (s_.limits.pondering->load(std::memory_order_relaxed)) return true;
+    pondering_ = false;
+    if (id_ == 0) s_.budget_start = Clock::now();
+    return false;
+  }
+
+  // `info currmove`, as GUIs show it, once the search has run a while (main thread).
+  void report_currmove(Move m, int number, int depth) const {
+    if (id_ != 0 || !s_.on_currmove || !*s_.on_currmove) return;
+    if (s_.elapsed_ms() >= kCurrMoveAfterMs) (*s_.on_currmove)({m, number, depth});
   }
 
   void publish_nodes() { s_.nodes[size_t(id_)]->store(nodes_, std::memory_order_relaxed); }
@@ -336,6 +373,7 @@ class Worker {
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;
+  bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
@@ -347,7 +385,8 @@ class Worker {
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
                     const std::atomic<bool>& stop,
-                    const std::function<void(const SearchInfo&)>& on_info) {
+                    const std::function<void(const SearchInfo&)>& on_info,
+                    const std::function<void(const CurrMove&)>& on_currmove) {
   Shared shared{rules,
                 root,
                 game,
@@ -360,6 +399,7 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                           settings.params.time_moves_to_go),
                 Clock::now(),
                 {}};
+  shared.on_currmove = &on_currmove;
   const int threads = std::max(1, settings.threads);
   for (int i = 0; i < threads; ++i)
     shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));

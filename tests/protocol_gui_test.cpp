@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/rules.h"
 #include "tests/engine_process.h"
 #include "tests/test_util.h"
 
@@ -37,11 +38,15 @@ std::string show(const Lines& lines) {
 }
 
 // The value after `key` in an info line, or "" if absent.
-[[maybe_unused]] std::string field(std::string_view line, std::string_view key) {
+std::string field(std::string_view line, std::string_view key) {
   const std::vector<std::string> w = words(line);
   for (size_t i = 0; i + 1 < w.size(); ++i)
     if (w[i] == key) return w[i + 1];
   return "";
+}
+
+Position after(const Position& p, std::string_view token) {
+  return *play(RuleSet{}, p, *parse_move(RuleSet{}, p, token));
 }
 
 class GuiProtocolTest : public ::testing::Test {
@@ -171,6 +176,208 @@ TEST_F(GuiProtocolTest, RefusedPositionUnderCutegamesEndsTheGame) {
     moves.push_back(best[1]);
   }
   ADD_FAILURE() << "the game went on past kete's MaxPlies";
+}
+
+// ---------------------------------------------------------------------------------------
+// go movetime and go numbers
+
+// A fixed time is thought in full, less Move Overhead (10 ms): a `go movetime 500` once
+// returned after 308 ms.
+TEST_F(GuiProtocolTest, GoMovetimeThinksTheWholeTime) {
+  expect_silent("position startpos");
+  const auto t0 = Clock::now();
+  const Lines lines = go("go movetime 500");
+  const auto elapsed = Clock::now() - t0;
+  EXPECT_GE(elapsed, 480ms) << show(lines);
+  EXPECT_LT(elapsed, kSanitized ? 3000ms : 900ms) << show(lines);
+}
+
+// Numbers above 10^12 count as 10^12, also those past 2^63; negative ones as 0.
+TEST_F(GuiProtocolTest, GoNumbersPast2To63AreSaturated) {
+  expect_silent("position startpos");
+  for (const char* command :
+       {"go nodes 99999999999999999999 depth 2", "go movetime 99999999999999999999 depth 2",
+        "go wtime 99999999999999999999 btime -99999999999999999999 depth 2",
+        "go movestogo 99999999999999999999 wtime 100 depth 2",
+        "go depth 99999999999999999999 nodes 3000"}) {
+    const Lines lines = go(command);
+    EXPECT_TRUE(starts_with(lines.back(), "bestmove A")) << command << show(lines);
+  }
+  EXPECT_TRUE(
+      starts_with(answer("go depth 1x"), "info string error: go: 'depth' needs an integer"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Ponder
+
+// The bestmove line of a search under `handshake` with the Ponder option `ponder`.
+Lines ponder_session(EngineProcess& kete, std::string_view handshake, bool ponder) {
+  EXPECT_TRUE(kete.send(handshake));
+  kete.expect_until(std::string(handshake) + "ok");
+  EXPECT_TRUE(kete.send(std::string("setoption name Ponder value ") + (ponder ? "true" : "false")));
+  EXPECT_TRUE(kete.send("position startpos moves A7L"));
+  EXPECT_TRUE(kete.send("go ponder depth 3"));
+  // Pondering: no bestmove, however soon the depth is reached, until ponderhit.
+  Lines early = kete.drain(300ms);
+  for (const std::string& l : early)
+    EXPECT_FALSE(starts_with(l, "bestmove")) << l;
+  EXPECT_TRUE(kete.send("ponderhit"));
+  bool found = false;
+  Lines lines =
+      kete.read_until([](const std::string& l) { return starts_with(l, "bestmove"); }, found);
+  EXPECT_TRUE(found) << show(lines);
+  return words(found ? lines.back() : "bestmove <missing>");
+}
+
+TEST_F(GuiProtocolTest, PonderAfterUciNamesThePonderMove) {
+  const Lines best = ponder_session(kete, "uci", true);
+  ASSERT_EQ(best.size(), 4u) << show(best);
+  EXPECT_EQ(best[2], "ponder");
+  // Both moves legal in turn.
+  const Position root = after(Position::start(Variant::kKiswahili), "A7L");
+  const absl::StatusOr<Move> m = parse_move(RuleSet{}, root, best[1]);
+  ASSERT_TRUE(m.ok()) << best[1];
+  EXPECT_TRUE(parse_move(RuleSet{}, *play(RuleSet{}, root, *m), best[3]).ok()) << best[3];
+}
+
+TEST_F(GuiProtocolTest, PonderOptionOffGivesTwoWords) {
+  EXPECT_EQ(ponder_session(kete, "uci", false).size(), 2u);
+}
+
+// cutegames accepts exactly two words on a bestmove line and waits for ever otherwise.
+TEST_F(GuiProtocolTest, NoPonderMoveAfterUgi) {
+  EXPECT_EQ(ponder_session(kete, "ugi", true).size(), 2u);
+  // Nor after a uci handshake followed by a ugi one.
+  EngineProcess both;
+  ASSERT_TRUE(both.send("uci"));
+  both.expect_until("uciok");
+  EXPECT_EQ(ponder_session(both, "ugi", true).size(), 2u);
+}
+
+TEST_F(GuiProtocolTest, StopEndsAPonderSearch) {
+  expect_silent("position startpos");
+  ASSERT_TRUE(kete.send("go ponder movetime 100"));
+  for (const std::string& l : kete.drain(400ms))
+    EXPECT_FALSE(starts_with(l, "bestmove")) << l;  // the movetime waits for ponderhit
+  ASSERT_TRUE(kete.send("stop"));
+  EXPECT_TRUE(starts_with(until_bestmove("stop").back(), "bestmove A"));
+}
+
+// After ponderhit the time budget counts from then: a movetime of 400 ms is thought in
+// full after a ponderhit that comes 300 ms into the search.
+TEST_F(GuiProtocolTest, PonderhitStartsTheClock) {
+  expect_silent("position startpos");
+  ASSERT_TRUE(kete.send("go ponder movetime 400"));
+  kete.drain(300ms);
+  const auto t0 = Clock::now();
+  ASSERT_TRUE(kete.send("ponderhit"));
+  until_bestmove("ponderhit");
+  const auto elapsed = Clock::now() - t0;
+  EXPECT_GE(elapsed, 350ms);
+  EXPECT_LT(elapsed, kSanitized ? 3000ms : 900ms);
+  // ponderhit without a ponder search does nothing.
+  expect_silent("ponderhit");
+}
+
+// ---------------------------------------------------------------------------------------
+// searchmoves, debug, currmove
+
+TEST_F(GuiProtocolTest, SearchmovesRestrictsTheRoot) {
+  expect_silent("position startpos");
+  for (const std::vector<std::string>& only :
+       std::vector<std::vector<std::string>>{{"A7L"}, {"A6L", "a7r"}, {"A7R"}}) {
+    std::string command = "go searchmoves";
+    for (const std::string& m : only)
+      command += " " + m;
+    const Lines lines = go(command + " depth 5");
+    for (const std::string& l : lines) {
+      const std::string first = field(l, "pv");
+      if (first.empty()) continue;
+      EXPECT_TRUE(std::any_of(only.begin(), only.end(), [&](const std::string& m) {
+        return equals_ignore_case(m, first);
+      })) << l;
+    }
+    const std::string best = words(lines.back())[1];
+    EXPECT_TRUE(std::any_of(only.begin(), only.end(), [&](const std::string& m) {
+      return equals_ignore_case(m, best);
+    })) << lines.back();
+  }
+  EXPECT_EQ(answer("go searchmoves A1L depth 2"),
+            "info string error: go: searchmoves: illegal move 'A1L'");
+  EXPECT_EQ(answer("go searchmoves depth 2"),
+            "info string error: go: searchmoves needs at least one move");
+  EXPECT_EQ(kete.drain(200ms), Lines{});  // nothing started
+}
+
+TEST_F(GuiProtocolTest, DebugOnAndOff) {
+  EXPECT_EQ(answer("debug on"), "info string debug: on");
+  expect_silent("position startpos");
+  const Lines on = go("go depth 2");
+  EXPECT_TRUE(std::any_of(on.begin(), on.end(), [](const std::string& l) {
+    return starts_with(l, "info string debug: go search from ");
+  })) << show(on);
+  expect_silent("debug off");
+  const Lines off = go("go depth 2");
+  for (const std::string& l : off)
+    EXPECT_FALSE(starts_with(l, "info string")) << l;
+  EXPECT_EQ(answer("debug"), "info string error: debug: expected 'debug on' or 'debug off'");
+  EXPECT_EQ(answer("debug maybe"), "info string error: debug: expected 'debug on' or 'debug off'");
+}
+
+// Once a search has run a second, each root move searched is reported.
+TEST_F(GuiProtocolTest, CurrmoveAfterASecond) {
+  expect_silent("position startpos");
+  const auto t0 = Clock::now();
+  ASSERT_TRUE(kete.send("go infinite"));
+  bool found = false;
+  const Lines lines =
+      kete.read_until([](const std::string& l) { return field(l, "currmove") != ""; }, found, 10s);
+  ASSERT_TRUE(found) << show(lines);
+  EXPECT_GE(Clock::now() - t0, 1000ms);
+  for (const std::string& l : lines)
+    if (l != lines.back()) {
+      EXPECT_EQ(field(l, "currmove"), "") << l;
+    }
+  const std::vector<std::string> w = words(lines.back());
+  ASSERT_EQ(w.size(), 7u) << lines.back();
+  EXPECT_EQ(w[0], "info");
+  EXPECT_EQ(w[1], "depth");
+  EXPECT_EQ(w[3], "currmove");
+  EXPECT_TRUE(parse_move(RuleSet{}, Position::start(Variant::kKiswahili), w[4]).ok()) << w[4];
+  EXPECT_EQ(w[5], "currmovenumber");
+  EXPECT_GE(std::stoi(w[6]), 1);
+  EXPECT_LE(std::stoi(w[6]), 4);
+  ASSERT_TRUE(kete.send("stop"));
+  until_bestmove("stop");
+}
+
+// ---------------------------------------------------------------------------------------
+// UCI_ShowWDL
+
+TEST_F(GuiProtocolTest, ShowWdlAddsWinDrawLossPerMille) {
+  expect_silent("position startpos moves A7L");
+  for (const std::string& l : go("go depth 3"))
+    EXPECT_EQ(field(l, "wdl"), "") << l;
+  set_option("UCI_ShowWDL", "true");
+  const Lines lines = go("go depth 6");
+  ASSERT_GE(lines.size(), 2u);
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::vector<std::string> w = words(lines[i]);
+    const auto at = std::find(w.begin(), w.end(), "wdl");
+    ASSERT_NE(at, w.end()) << lines[i];
+    ASSERT_LT(at - w.begin() + 3, long(w.size()));
+    EXPECT_EQ(*(at - 2), "cp") << lines[i];  // right after the score
+    const int win = std::stoi(*(at + 1)), draw = std::stoi(*(at + 2)), loss = std::stoi(*(at + 3));
+    EXPECT_EQ(win + draw + loss, 1000) << lines[i];
+    const int cp = std::stoi(field(lines[i], "cp"));
+    EXPECT_EQ(win > loss, cp > 0) << lines[i];
+    EXPECT_EQ(win == loss, cp == 0) << lines[i];
+  }
+  // A won game: certain.
+  set_option("UCI_Variant", "bao");
+  expect_silent("position fen 4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  const Lines won = go("go depth 3");
+  EXPECT_EQ(field(won[won.size() - 2], "wdl"), "1000") << show(won);
 }
 
 }  // namespace
