@@ -386,8 +386,9 @@ void Protocol::help() {
            "  ucinewgame | uginewgame       forget the game",
            "  position startpos|fen <pos> [moves <m>...]",
            "  go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc|movestogo|movetime|depth|nodes "
-           "<n>] [infinite]",
-           "  stop | quit",
+           "<n>] [infinite] [ponder] [searchmoves <m>...]",
+           "  stop | ponderhit | quit",
+           "  debug on|off",
            "  query gameover|p1turn|result|fen|moves|islegal <move>",
            "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",
        })

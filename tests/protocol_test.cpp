@@ -1093,7 +1093,7 @@ TEST_F(ProtocolTest, UnknownCommandsAreReported) {
   EXPECT_EQ(answer("foo"), "info string error: unknown command 'foo'");
   EXPECT_EQ(answer("  foo   bar "), "info string error: unknown command '  foo   bar '");
   EXPECT_EQ(answer("ISREADY"), "info string error: unknown command 'ISREADY'");
-  EXPECT_EQ(answer("ponderhit"), "info string error: unknown command 'ponderhit'");
+  EXPECT_EQ(answer("PONDERHIT"), "info string error: unknown command 'PONDERHIT'");
   // Long lines are cut, bytes that are not printable ASCII are shown as '?'.
   EXPECT_EQ(answer(std::string(100000, 'x')),
             "info string error: unknown command '" + std::string(60, 'x') + "...'");
