@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "engine/notation.h"
+#include "search/skill.h"
 
 namespace kete {
 namespace {
@@ -82,6 +83,10 @@ std::vector<Option> make_options() {
   // What GUIs expect of a UCI engine (docs/protocol.md).
   o.push_back(check("Ponder", false, &Engine::set_ponder));
   o.push_back(check("UCI_ShowWDL", false, &Engine::set_show_wdl));
+  // Playing strength (search/skill.h); the Elo scale is docs/protocol.md's calibration.
+  o.push_back(spin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, &Engine::set_skill_level));
+  o.push_back(check("UCI_LimitStrength", false, &Engine::set_limit_strength));
+  o.push_back(spin("UCI_Elo", kMaxElo, kMinElo, kMaxElo, &Engine::set_elo));
   // The search constants (search/params.h), for tuning.
   for (const ParamSpec& spec : kSearchParams) {
     const SearchParams defaults;

@@ -60,6 +60,12 @@ class Engine {
   void set_ponder(bool on) { ponder_ = on; }
   bool ponder() const { return ponder_; }
   void set_show_wdl(bool on) { show_wdl_ = on; }
+  // Playing strength (search/skill.h): `Skill Level` 0..20, or with UCI_LimitStrength the
+  // level UCI_Elo names.
+  void set_skill_level(int level) { skill_level_ = level; }
+  void set_limit_strength(bool on) { limit_strength_ = on; }
+  void set_elo(int elo) { elo_ = elo; }
+  int skill_level() const;
   bool show_wdl() const { return show_wdl_; }
   int hash_mb() const { return hash_mb_; }
   const SearchSettings& settings() const { return settings_; }
@@ -85,6 +91,10 @@ class Engine {
   int hash_mb_ = 16;
   bool ponder_ = false;
   bool show_wdl_ = false;
+  int skill_level_ = 20;
+  bool limit_strength_ = false;
+  int elo_ = 0;
+  uint64_t searches_ = 0;  // seeds the random pick of a limited strength
   TranspositionTable tt_{16};
   std::thread thread_;
   std::atomic<bool> stop_{false};

@@ -7,6 +7,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/rules.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -124,9 +125,11 @@ class Worker {
     });
     if (root_children.empty()) return result;
     result.best = root_children[0].move;
-    const int lines = std::min(s_.settings.multipv, root_children.size());
-    const int max_depth =
-        s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    const int level = s_.settings.skill_level;
+    const int lines = std::min(skill_lines(level, s_.settings.multipv), root_children.size());
+    const int reported = std::min(s_.settings.multipv, lines);  // more only for the pick
+    int max_depth = s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    if (level <= 0) max_depth = 1;  // the random mover: any legal move
     std::vector<Value> values(size_t(lines), 0);
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
     for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
@@ -145,7 +148,7 @@ class Worker {
       if (pvs[0].size) result.best = pvs[0].moves[0];
       if (pvs[0].size)
         result.ponder = pvs[0].size > 1 ? std::optional(pvs[0].moves[1]) : std::nullopt;
-      for (int k = 0; k < lines; ++k)
+      for (int k = 0; k < reported; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
       // An iteration costs more than all before it: do not start one that cannot end.
@@ -154,6 +157,7 @@ class Worker {
         break;
     }
     publish_nodes();
+    if (id_ == 0 && level < kMaxSkillLevel) pick_by_skill(result, root_children, values, pvs);
     if (id_ == 0) {
       // `go infinite` gives its bestmove only after `stop`, `go ponder` after `ponderhit`.
       while ((s_.limits.infinite || pondering()) && !s_.stop.load())
@@ -327,6 +331,27 @@ class Worker {
         (s_.budget.maximum_ms >= 0 && !pondering() &&
          s_.budget_elapsed_ms() >= s_.budget.maximum_ms))
       aborted_ = true;
+  }
+
+  // Below full strength the move is picked among the root lines (search/skill.h).
+  void pick_by_skill(SearchResult& result, const FixedList<Child>& root_children,
+                     const std::vector<Value>& values, const std::vector<Line>& pvs) const {
+    std::vector<Move> moves, all;
+    std::vector<Value> line_values;
+    for (size_t k = 0; k < pvs.size(); ++k)
+      if (pvs[k].size) {
+        moves.push_back(pvs[k].moves[0]);
+        line_values.push_back(values[k]);
+      }
+    for (int i = 0; i < root_children.size(); ++i)
+      all.push_back(root_children[i].move);
+    if (moves.empty()) return;
+    Random random(s_.settings.skill_seed);
+    const Move pick = pick_skill_move(s_.settings.skill_level, moves, line_values, all, random);
+    result.best = pick;
+    result.ponder.reset();
+    for (const Line& line : pvs)
+      if (line.size > 1 && line.moves[0] == pick) result.ponder = line.moves[1];
   }
 
   // `go searchmoves`: the root moves the search may play.

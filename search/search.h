@@ -63,6 +63,10 @@ struct SearchSettings {
   int64_t move_overhead_ms = 10;
   int threads = 1;
   int multipv = 1;
+  // Below full strength (search/skill.h; Engine::go also caps the nodes): the level, and
+  // the seed of its random pick.
+  int skill_level = 20;
+  uint64_t skill_seed = 0;
   SearchParams params;
   EvalWeights eval;
 };

@@ -3,12 +3,14 @@
 // ponder, searchmoves, debug, currmove, WDL and the strength limits. Against the real
 // binary, as tests/protocol_test.cpp.
 #include <chrono>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "engine/rules.h"
+#include "search/skill.h"
 #include "tests/engine_process.h"
 #include "tests/test_util.h"
 
@@ -50,7 +52,7 @@ Position after(const Position& p, std::string_view token) {
 }
 
 class GuiProtocolTest : public ::testing::Test {
- protected:
+ public:
   std::string answer(std::string_view command) {
     const Lines lines = kete.ask(command);
     EXPECT_EQ(lines.size(), 1u) << command << show(lines);
@@ -378,6 +380,103 @@ TEST_F(GuiProtocolTest, ShowWdlAddsWinDrawLossPerMille) {
   expect_silent("position fen 4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
   const Lines won = go("go depth 3");
   EXPECT_EQ(field(won[won.size() - 2], "wdl"), "1000") << show(won);
+}
+
+// ---------------------------------------------------------------------------------------
+// Strength
+
+TEST_F(GuiProtocolTest, StrengthOptionsAreListed) {
+  const Lines lines = identify("uci", "uciok");
+  auto listed = [&](std::string_view line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+  };
+  EXPECT_TRUE(listed("option name Skill Level type spin default 20 min 0 max 20")) << show(lines);
+  EXPECT_TRUE(listed("option name UCI_LimitStrength type check default false"));
+  EXPECT_TRUE(listed("option name UCI_Elo type spin default " + std::to_string(kMaxElo) + " min " +
+                     std::to_string(kMinElo) + " max " + std::to_string(kMaxElo)));
+  EXPECT_TRUE(listed("option name Ponder type check default false"));
+  EXPECT_TRUE(listed("option name UCI_ShowWDL type check default false"));
+}
+
+// The bestmoves of `count` searches of the start position.
+std::set<std::string> bestmoves(GuiProtocolTest& t, int count, std::string_view command) {
+  std::set<std::string> moves;
+  for (int i = 0; i < count; ++i) {
+    const Lines lines = t.go(command);
+    const std::vector<std::string> w = words(lines.back());
+    EXPECT_EQ(w.size(), 2u) << lines.back();
+    if (w.size() == 2) moves.insert(w[1]);
+  }
+  return moves;
+}
+
+// Level 0 is the random mover: of the start's 4 moves, 24 searches play more than one
+// (all the same: probability 4^-23).
+TEST_F(GuiProtocolTest, SkillLevelZeroPlaysAnyLegalMove) {
+  set_option("Skill Level", "0");
+  expect_silent("position startpos");
+  const std::set<std::string> moves = bestmoves(*this, 24, "go depth 6");
+  EXPECT_GT(moves.size(), 1u);
+  for (const std::string& m : moves)
+    EXPECT_TRUE(parse_move(RuleSet{}, Position::start(Variant::kKiswahili), m).ok()) << m;
+  // With UCI_LimitStrength the lowest Elo is the same level; the highest is full strength,
+  // which plays as without the limit.
+  set_option("Skill Level", "20");
+  const std::set<std::string> full = bestmoves(*this, 2, "go depth 6");
+  EXPECT_EQ(full.size(), 1u);
+  set_option("UCI_LimitStrength", "true");
+  set_option("UCI_Elo", std::to_string(kMinElo));
+  EXPECT_GT(bestmoves(*this, 24, "go depth 6").size(), 1u);
+  set_option("UCI_Elo", std::to_string(kMaxElo));
+  EXPECT_EQ(bestmoves(*this, 2, "go depth 6"), full);
+}
+
+// A limited level caps the nodes of a move (search/skill.h) and reports only the lines
+// asked for (MultiPV 1), though it searches more for its pick.
+TEST_F(GuiProtocolTest, LimitedStrengthCapsTheNodes) {
+  set_option("Skill Level", "10");
+  expect_silent("position startpos moves A7L");
+  const Lines lines = go("go depth 40");
+  ASSERT_GE(lines.size(), 2u);
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    EXPECT_EQ(field(lines[i], "multipv"), "") << lines[i];
+    // The limit is checked every 1024 nodes.
+    EXPECT_LE(std::stoull(field(lines[i], "nodes")), skill_nodes(10) + 1024) << lines[i];
+  }
+  EXPECT_LT(std::stoi(field(lines[lines.size() - 2], "depth")), 40);
+  const std::vector<std::string> best = words(lines.back());
+  ASSERT_EQ(best.size(), 2u);
+  EXPECT_TRUE(
+      parse_move(RuleSet{}, after(Position::start(Variant::kKiswahili), "A7L"), best[1]).ok());
+}
+
+TEST(Skill, EloMapsToLevelsInOrder) {
+  EXPECT_EQ(level_for_elo(kMinElo), 0);
+  EXPECT_EQ(level_for_elo(kMaxElo), kMaxSkillLevel);
+  for (int elo = kMinElo; elo < kMaxElo; elo += 10)
+    EXPECT_LE(level_for_elo(elo), level_for_elo(elo + 10)) << elo;
+  EXPECT_EQ(skill_nodes(kMaxSkillLevel), 0u);
+  for (int level = 1; level < kMaxSkillLevel; ++level)
+    EXPECT_GT(skill_nodes(level), skill_nodes(level - 1)) << level;
+}
+
+// Stockfish's pick: at level 19 a line far worse than the best is never chosen; the
+// random share is at most a seed.
+TEST(Skill, PickPrefersTheBestLines) {
+  const Position start = Position::start(Variant::kKiswahili);
+  const MoveList all = legal_moves(RuleSet{}, start);
+  ASSERT_EQ(all.size(), 4);
+  const std::vector<Move> moves(all.begin(), all.end());
+  const std::vector<Value> values = {100, 90, -500, -900};
+  Random random(7);
+  int second = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Move m = pick_skill_move(19, moves, values, moves, random);
+    EXPECT_TRUE(m == moves[0] || m == moves[1]);
+    second += m == moves[1];
+  }
+  EXPECT_GT(second, 0);
+  EXPECT_LT(second, 1000);
 }
 
 }  // namespace
