@@ -240,8 +240,8 @@ void Protocol::go(const Words& w) {
         out_.line(bestmove_line(rules, root, r, name_ponder));
       },
       [this, root](const CurrMove& c) {
-        out_.line(fmt::format("info depth {} currmove {} currmovenumber {}", c.depth,
-                              move_token(root, c.move), c.number));
+        out_.line(
+            fmt::format("info currmove {} currmovenumber {}", move_token(root, c.move), c.number));
       });
 }
 
