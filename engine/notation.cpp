@@ -120,6 +120,28 @@ absl::Status parse_takasia(std::string_view text, Position& p) {
   return absl::OkStatus();
 }
 
+// A block (a takasia pit of the side to move) must be one rules.md 6.6 could have set:
+// the side to move has no capture move, the opponent's captures (as if it were to move)
+// take that pit first and no other, and no exception applies (interface.md section 2).
+absl::Status check_block(const Position& p) {
+  if (!p.has_takasia() || p.takasia().side != p.side_to_move()) return absl::OkStatus();
+  const std::string name = pit_name(p.width(), p.takasia());
+  Position plain = p;
+  plain.clear_takasia();
+  for (Move m : legal_moves(RuleSet{Variant::kKiswahili}, plain))
+    if (m.capture())
+      return field_error("takasia", fmt::format("{} cannot be blocked: the side to move has "
+                                                "a capture move ({})",
+                                                name, move_token(plain, m)));
+  if (KiswahiliRules::possible_block(plain) != p.takasia().index)
+    return field_error("takasia",
+                       fmt::format("{} cannot be blocked: the opponent's captures would not "
+                                   "take it first and no other pit, or an exception of rules.md "
+                                   "6.6 applies",
+                                   name));
+  return absl::OkStatus();
+}
+
 // Checks a parsed token's shape for the variant before it is matched against legal moves.
 absl::Status check_token_shape(Variant v, int width, std::string_view token) {
   size_t end = 1;
@@ -276,6 +298,7 @@ absl::StatusOr<Position> parse_position(Variant variant, std::string_view text) 
                                            variant == Variant::kKigogo ? "at most 92" : "64"));
   if (absl::Status s = parse_houses(field(3), p); !s.ok()) return s;
   if (absl::Status s = parse_takasia(field(4), p); !s.ok()) return s;
+  if (absl::Status s = check_block(p); !s.ok()) return s;
   return p;
 }
 

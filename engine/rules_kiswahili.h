@@ -37,6 +37,14 @@ struct KiswahiliRules {
     return c;
   }
 
+  // The pit of the side to move that rules.md 6.6 blocks in `p` (judged on the position
+  // alone, its takasia field ignored: as right after the opponent's mtaji takata), or -1
+  // when no block could arise. A position string's block is checked against it.
+  static int possible_block(const Position& p) {
+    if (p.hand(Side::kSouth) || p.hand(Side::kNorth)) return -1;
+    return takasia_trigger(p);
+  }
+
   // Every child gets its takasia field here, the one place that knows the parent.
   template <class Emit>
   static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {

@@ -1,6 +1,7 @@
 // kete: the engine daemon. Commands on stdin, answers on stdout (interface.md section 3).
 //   kete            the command loop
 //   kete bench [d]  the bench signature, then exit
+//   kete --version  the version, then exit
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -11,10 +12,15 @@
 #include "engine/text.h"
 #include "engine/weights.h"
 #include "protocol/uci.h"
+#include "protocol/version.h"
 #include "search/bench.h"
 
 int main(int argc, char** argv) {
   kete::Output out(std::cout);
+  if (argc > 1 && std::string(argv[1]) == "--version") {
+    out.line(fmt::format("kete {}", kete::version()));
+    return 0;
+  }
   if (const auto& embedded = kete::embedded_weights(); !embedded.ok()) {
     out.line("info string error: " + kete::error_text(embedded.status()));
     return 1;

@@ -5,6 +5,7 @@
 
 #include "engine/notation.h"
 #include "engine/text.h"
+#include "search/skill.h"
 
 namespace kete {
 namespace {
@@ -23,6 +24,20 @@ Option spin(std::string name, int default_value, int min, int max, void (Engine:
           {},
           [set](Engine& e, int n, std::string_view) {
             (e.*set)(n);
+            return ok();
+          }};
+}
+
+// A check option (UCI's on/off switch); the setter gets the checked value.
+Option check(std::string name, bool default_value, void (Engine::*set)(bool)) {
+  return {std::move(name),
+          Option::Type::kCheck,
+          default_value ? "true" : "false",
+          0,
+          0,
+          {},
+          [set](Engine& e, int on, std::string_view) {
+            (e.*set)(on != 0);
             return ok();
           }};
 }
@@ -72,6 +87,13 @@ std::vector<Option> make_options() {
       {"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, int, std::string_view v) {
          return e.set_eval_file(v).status();
        }});
+  // What GUIs expect of a UCI engine (docs/protocol.md).
+  o.push_back(check("Ponder", false, &Engine::set_ponder));
+  o.push_back(check("UCI_ShowWDL", false, &Engine::set_show_wdl));
+  // Playing strength (search/skill.h); the Elo scale is docs/protocol.md's calibration.
+  o.push_back(spin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, &Engine::set_skill_level));
+  o.push_back(check("UCI_LimitStrength", false, &Engine::set_limit_strength));
+  o.push_back(spin("UCI_Elo", kMaxElo, kMinElo, kMaxElo, &Engine::set_elo));
   // The search constants (search/params.h), for tuning, and the switches, for measuring.
   for (const ParamSpec& spec : kSearchParams)
     o.push_back({std::string(spec.name),

@@ -12,14 +12,16 @@
 #include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/text.h"
+#include "protocol/go_command.h"
 #include "protocol/options.h"
+#include "protocol/version.h"
+#include "protocol/wdl.h"
 #include "search/bench.h"
 #include "search/solve_job.h"
 
 namespace kete {
 namespace {
 
-constexpr std::string_view kVersion = "0.1";
 
 // Input echoed in an error: printable ASCII only, and not too long.
 std::string quoted(std::string_view text) {
@@ -44,7 +46,8 @@ std::string score_text(const Score& s) {
   return s.is_mate() ? fmt::format("mate {}", s.mate_moves()) : fmt::format("cp {}", s.value);
 }
 
-std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv) {
+std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv,
+                      bool wdl) {
   std::string pv;
   Position p = root;
   for (Move m : i.pv) {
@@ -57,9 +60,23 @@ std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, 
   const uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes * 1000;
   // With MultiPV > 1 every iteration reports several lines: `multipv K` tells them apart.
   const std::string k = multipv ? fmt::format(" multipv {}", i.multipv) : "";
+  // UCI_ShowWDL: after the score, as Stockfish prints it.
+  const std::string w = wdl ? " " + wdl_text(root.variant(), i.score) : "";
   return fmt::format(
-      "info depth {} seldepth {}{} score {} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
-      i.seldepth, k, score_text(i.score), i.nodes, nps, i.hashfull, i.time_ms, pv);
+      "info depth {} seldepth {}{} score {}{} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
+      i.seldepth, k, score_text(i.score), w, i.nodes, nps, i.hashfull, i.time_ms, pv);
+}
+
+// "bestmove <move>", "bestmove <move> ponder <reply>", or "bestmove (none)" when the game
+// is over (or there is no position).
+std::string bestmove_line(RuleSet rules, const Position& root, const SearchResult& r,
+                          bool name_ponder) {
+  if (!r.best) return "bestmove (none)";
+  std::string line = "bestmove " + move_token(root, *r.best);
+  if (name_ponder && r.ponder)
+    if (const std::optional<Position> next = play(rules, root, *r.best))
+      line += " ponder " + move_token(*next, *r.ponder);
+  return line;
 }
 
 }  // namespace
@@ -75,12 +92,15 @@ bool Protocol::handle(std::string_view line) {
     out_.line("readyok");
   } else if (cmd == "ucinewgame" || cmd == "uginewgame") {
     engine_.new_game();
+    no_position_ = false;
   } else if (cmd == "setoption") {
     set_option(w);
   } else if (cmd == "position") {
     position(w);
   } else if (cmd == "go") {
-    if (w.size() > 1 && w[1] == "perft")
+    if (!engine_.searching() && refuse_without_position("go")) {
+      if (w.size() < 2 || w[1] != "perft") out_.line("bestmove (none)");
+    } else if (w.size() > 1 && w[1] == "perft")
       perft(w, 2);
     else if (w.size() > 1 && (w[1] == "mate" || w[1] == "solve"))
       solve(w);
@@ -89,14 +109,18 @@ bool Protocol::handle(std::string_view line) {
   } else if (cmd == "stop") {
     engine_.stop();
     solve_.stop();
+  } else if (cmd == "ponderhit") {
+    ponderhit();
+  } else if (cmd == "debug") {
+    debug(w);
   } else if (cmd == "query") {
     query(w);
   } else if (cmd == "perft") {
-    perft(w, 1);
+    if (!refuse_without_position("perft")) perft(w, 1);
   } else if (cmd == "d") {
-    diagram();
+    if (!refuse_without_position("d")) diagram();
   } else if (cmd == "eval") {
-    eval();
+    if (!refuse_without_position("eval")) eval();
   } else if (cmd == "bench") {
     bench(w);
   } else if (cmd == "help") {
@@ -125,8 +149,15 @@ void Protocol::error(std::string_view what) {
   out_.line(fmt::format("info string error: {}", text));
 }
 
+bool Protocol::refuse_without_position(std::string_view command) {
+  if (!no_position_) return false;
+  error(fmt::format("{}: no position: the last position command was refused", command));
+  return true;
+}
+
 void Protocol::identify(bool ugi) {
-  out_.line(fmt::format("id name kete {}", kVersion));
+  uci_dialect_ = !ugi;
+  out_.line(fmt::format("id name kete {}", version()));
   out_.line("id author the kete developers");
   for (const Option& o : options())
     out_.line(listing(o));
@@ -142,11 +173,15 @@ void Protocol::set_option(const Words& w) {
   const std::string value = value_at < w.size() ? join(w, value_at + 1, w.size()) : "";
   const Option* o = find_option(name);
   if (!o) return out_.line(fmt::format("info string unknown option '{}' ignored", quoted(name)));
-  if (const absl::Status s = kete::set_option(engine_, *o, value); !s.ok()) error(error_text(s));
+  if (const absl::Status s = kete::set_option(engine_, *o, value); !s.ok())
+    return error(error_text(s));
+  // These two start a new game from the variant's start: a position again.
+  if (o->name == "UCI_Variant" || o->name == "KichwaRule") no_position_ = false;
 }
 
 // position startpos|fen <position string> [moves <m1> <m2> ...]
 void Protocol::position(const Words& w) {
+  no_position_ = true;  // until the command is accepted
   if (w.size() < 2 || (w[1] != "startpos" && w[1] != "fen"))
     return error("position: expected 'position startpos|fen <position> [moves ...]'");
   const size_t moves_at = size_t(std::find(w.begin() + 2, w.end(), "moves") - w.begin());
@@ -156,60 +191,37 @@ void Protocol::position(const Words& w) {
   if (w[1] == "fen" && fen.empty()) return error("position: fen needs a position string");
   const Words moves(w.begin() + std::min(moves_at + 1, w.size()), w.end());
   if (const absl::Status s = engine_.set_position(fen, moves); !s.ok())
-    error(fmt::format("position: {}", error_text(s)));
+    return error(fmt::format("position: {}", error_text(s)));
+  no_position_ = false;
 }
 
 void Protocol::go(const Words& w) {
   if (engine_.searching() || solve_.running())
     return error("go: a search is running: send stop first");
-  Limits limits;
-  for (size_t i = 1; i < w.size(); ++i) {
-    const std::string_view key = w[i];
-    if (key == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    static constexpr std::string_view kKeys[] = {"wtime",     "btime",    "winc",  "binc",
-                                                 "p1time",    "p2time",   "p1inc", "p2inc",
-                                                 "movestogo", "movetime", "depth", "nodes"};
-    if (std::find(std::begin(kKeys), std::end(kKeys), key) == std::end(kKeys))
-      return error(fmt::format("go: unknown parameter '{}'", quoted(key)));
-    const absl::StatusOr<int64_t> n = parse_number<int64_t>(
-        key, i + 1 < w.size() ? w[i + 1] : std::string_view(), std::numeric_limits<int64_t>::min(),
-        std::numeric_limits<int64_t>::max());
-    if (!n.ok()) return error(fmt::format("go: '{}' needs an integer", quoted(key)));
-    ++i;
-    // A GUI may report an overrun clock as < 0. Values are capped at 10^12 (ms: some 30
-    // years), so that the time management's arithmetic on them cannot overflow.
-    constexpr int64_t kMaxMs = 1'000'000'000'000;
-    const int64_t v = std::clamp<int64_t>(*n, 0, kMaxMs);
-    if (key == "wtime" || key == "p1time")
-      limits.time_ms[0] = v;
-    else if (key == "btime" || key == "p2time")
-      limits.time_ms[1] = v;
-    else if (key == "winc" || key == "p1inc")
-      limits.inc_ms[0] = v;
-    else if (key == "binc" || key == "p2inc")
-      limits.inc_ms[1] = v;
-    else if (key == "movestogo")
-      limits.movestogo = int(std::min<int64_t>(v, 1000));
-    else if (key == "movetime")
-      limits.movetime_ms = v;
-    else if (key == "depth")
-      limits.depth = int(std::clamp<int64_t>(v, 1, 64));
-    else if (key == "nodes")
-      limits.nodes = uint64_t(std::max<int64_t>(v, 1));
-  }
   const RuleSet rules = engine_.rules();
   const Position root = engine_.position();
+  absl::StatusOr<GoCommand> command = parse_go(w, rules, root);
+  if (!command.ok()) return error(error_text(command.status()));
   const bool multipv = engine_.settings().multipv > 1;
+  const bool wdl = engine_.show_wdl();
+  // cutegames reads a bestmove line of exactly two words: `ponder` only after `uci`.
+  const bool name_ponder = uci_dialect_ && engine_.ponder();
+  if (debug_)
+    out_.line(fmt::format("info string debug: go {} from {}",
+                          command->limits.ponder ? "ponder" : "search", position_string(root)));
   engine_.go(
-      limits,
-      [this, rules, root, multipv](const SearchInfo& i) {
-        out_.line(info_line(rules, root, i, multipv));
+      command->limits,
+      [this, rules, root, multipv, wdl](const SearchInfo& i) {
+        out_.line(info_line(rules, root, i, multipv, wdl));
       },
-      [this, root](const SearchResult& r) {
-        out_.line(r.best ? "bestmove " + move_token(root, *r.best) : "bestmove (none)");
+      [this, rules, root, name_ponder](const SearchResult& r) {
+        if (debug_)
+          out_.line(fmt::format("info string debug: search ended after {} nodes", r.nodes));
+        out_.line(bestmove_line(rules, root, r, name_ponder));
+      },
+      [this, root](const CurrMove& c) {
+        out_.line(
+            fmt::format("info currmove {} currmovenumber {}", move_token(root, c.move), c.number));
       });
 }
 
@@ -295,8 +307,25 @@ void Protocol::solve(const Words& w) {
       });
 }
 
+// ponderhit: the move pondered on was played; the search goes on under its time limits.
+void Protocol::ponderhit() {
+  if (debug_)
+    out_.line(engine_.pondering() ? "info string debug: ponderhit"
+                                  : "info string debug: ponderhit without a ponder search");
+  engine_.ponderhit();
+}
+
+// debug on|off: with on, `info string debug: ...` lines tell what the engine does.
+void Protocol::debug(const Words& w) {
+  if (w.size() != 2 || (w[1] != "on" && w[1] != "off"))
+    return error("debug: expected 'debug on' or 'debug off'");
+  debug_ = w[1] == "on";
+  if (debug_) out_.line("info string debug: on");
+}
+
 void Protocol::query(const Words& w) {
   if (w.size() < 2) return error("query: expected gameover, p1turn, result, fen, moves or islegal");
+  if (no_position_) return query_without_position(w);
   const Game& game = engine_.game();
   const Position& p = game.position();
   const bool over = game.outcome().result != Result::kNone;
@@ -320,6 +349,30 @@ void Protocol::query(const Words& w) {
   } else if (what == "islegal") {
     if (w.size() < 3) return error("query islegal: expected a move");
     respond(!over && parse_move(engine_.rules(), p, w[2]).ok() ? "true" : "false");
+  } else {
+    error(fmt::format("query: unknown query '{}'", quoted(what)));
+  }
+}
+
+// With no position (a refused `position`) every query answers as for a game that is over
+// with no result, so that an arena asking `query gameover` after sending the position
+// (cutegames does) ends the game at once instead of letting a search of the previous
+// position reach the other engine.
+void Protocol::query_without_position(const Words& w) {
+  const std::string_view what = w[1];
+  if (what == "gameover") {
+    respond("true");
+  } else if (what == "p1turn") {
+    respond("false");
+  } else if (what == "result") {
+    respond("none");
+  } else if (what == "fen") {
+    respond("none");
+  } else if (what == "moves") {
+    out_.line("response");
+  } else if (what == "islegal") {
+    if (w.size() < 3) return error("query islegal: expected a move");
+    respond("false");
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }
@@ -395,9 +448,10 @@ void Protocol::help() {
            "  ucinewgame | uginewgame       forget the game",
            "  position startpos|fen <pos> [moves <m>...]",
            "  go [wtime|btime|winc|binc|p1time|p2time|p1inc|p2inc|movestogo|movetime|depth|nodes "
-           "<n>] [infinite]",
+           "<n>] [infinite] [ponder] [searchmoves <m>...]",
            "  go mate <N> | go solve  [nodes <n>] [movetime <ms>]   the solver (docs/solver.md)",
-           "  stop | quit",
+           "  stop | ponderhit | quit",
+           "  debug on|off",
            "  query gameover|p1turn|result|fen|moves|islegal <move>",
            "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",
        })

@@ -4,6 +4,7 @@
 // of the position and settings, so a new position or option applies to the next `go`.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,11 +33,19 @@ class Protocol {
   void go(const Words& w);
   void solve(const Words& w);
   void query(const Words& w);
+  void ponderhit();
+  void debug(const Words& w);
+  void query_without_position(const Words& w);
   void perft(const Words& w, size_t depth_at);
   void diagram();
   void eval();
   void bench(const Words& w);
   void help();
+
+  // After a refused `position` the engine keeps no position, so that no command acts on
+  // the previous one (docs/protocol.md, "When a position is refused"): true if there is
+  // none, after telling `command`'s caller so with an error line.
+  bool refuse_without_position(std::string_view command);
 
   void error(std::string_view what);
   void respond(std::string_view answer) {
@@ -46,6 +55,11 @@ class Protocol {
   Engine& engine_;
   Output& out_;
   SolveJob solve_;  // `go mate`, `go solve`: one search or solve at a time
+  // The last `position` was refused: until a valid one, a new game or a new variant, `go`
+  // answers `bestmove (none)` and the queries answer as for a game that is over.
+  bool no_position_ = false;
+  bool uci_dialect_ = false;        // the last handshake was `uci` (not `ugi`)
+  std::atomic<bool> debug_{false};  // `debug on`: read by the search thread's callbacks
 };
 
 // The body of `kete bench [depth]` (default settings: the signature) and of the `bench`

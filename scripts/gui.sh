@@ -9,7 +9,8 @@ for arg in "${args[@]}"; do
   [ "$arg" = "--" ] && engine=(found)
 done
 if ((${#engine[@]} == 0)); then
-  "$root/scripts/setup.sh" release
+  # Only the engine: the GUI needs none of the tests, tools or benchmarks.
+  "$root/scripts/setup.sh" --target kete release
   args+=(-- "$root/build/release/kete")
 fi
 "$root/scripts/gui-setup.sh"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what kete needs to build (Debian 12 packages) when it is missing, then
 # configures and builds the given CMake presets (default: release).
+#   ./scripts/setup.sh [--target <t>]... [preset...]    (--target: build only those targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build libabsl-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev)
+packages=(g++ cmake ninja-build libabsl-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
+          dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,9 +19,19 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
 fi
 
-presets=("$@")
+targets=()
+presets=()
+while (($#)); do
+  if [ "$1" = --target ]; then
+    targets+=(--target "$2")
+    shift 2
+  else
+    presets+=("$1")
+    shift
+  fi
+done
 ((${#presets[@]})) || presets=(release)
 for preset in "${presets[@]}"; do
   [ -f "build/$preset/build.ninja" ] || cmake --preset "$preset" >&2
-  cmake --build --preset "$preset" -j "$(nproc)" >&2
+  cmake --build --preset "$preset" -j "$(nproc)" ${targets[@]+"${targets[@]}"} >&2
 done

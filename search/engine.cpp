@@ -1,5 +1,7 @@
 #include "search/engine.h"
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <new>
 
@@ -8,6 +10,7 @@
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "search/eval_file.h"
+#include "search/skill.h"
 
 namespace kete {
 
@@ -102,9 +105,11 @@ absl::StatusOr<Variant> Engine::set_eval_file(std::string_view path) {
   return file->variant;
 }
 
-void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove) {
+void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,
+                CurrMoveCallback on_currmove) {
   wait();
   stop_ = false;
+  pondering_ = limits.ponder;
   if (game_.outcome().result != Result::kNone) {
     on_bestmove(SearchResult{});
     return;
@@ -115,13 +120,30 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
   context.plies = game_.plies();
   context.max_plies = game_.max_plies();
   searching_ = true;
-  thread_ = std::thread([this, limits, on_info = std::move(on_info),
-                         on_bestmove = std::move(on_bestmove), p = game_.position(),
-                         rules = rules(), settings = settings_, context = std::move(context)] {
-    const SearchResult result = search(rules, p, context, limits, settings, tt_, stop_, on_info);
-    searching_ = false;
-    on_bestmove(result);
-  });
+  Limits search_limits = limits;
+  search_limits.pondering = limits.ponder ? &pondering_ : nullptr;
+  SearchSettings settings = settings_;
+  settings.skill_level = skill_level();
+  if (const uint64_t cap = skill_nodes(settings.skill_level))
+    search_limits.nodes = search_limits.nodes ? std::min(search_limits.nodes, cap) : cap;
+  // A different pick each move and each run (the clock), as a human opponent expects.
+  uint64_t seed =
+      uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ (++searches_ << 32);
+  settings.skill_seed = splitmix64(seed);
+  thread_ =
+      std::thread([this, limits = std::move(search_limits), on_info = std::move(on_info),
+                   on_bestmove = std::move(on_bestmove), on_currmove = std::move(on_currmove),
+                   p = game_.position(), rules = rules(), settings, context = std::move(context)] {
+        const SearchResult result =
+            search(rules, p, context, limits, settings, tt_, stop_, on_info, on_currmove);
+        searching_ = false;
+        pondering_ = false;
+        on_bestmove(result);
+      });
+}
+
+int Engine::skill_level() const {
+  return limit_strength_ ? level_for_elo(elo_) : skill_level_;
 }
 
 void Engine::wait() {

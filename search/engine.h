@@ -25,6 +25,7 @@ class Engine {
 
   using InfoCallback = std::function<void(const SearchInfo&)>;
   using BestMoveCallback = std::function<void(const SearchResult&)>;
+  using CurrMoveCallback = std::function<void(const CurrMove&)>;
 
   Engine();
   ~Engine();
@@ -57,14 +58,32 @@ class Engine {
   // variant; "<default>" (or empty) restores the built-in weights of every variant. On
   // error every weight stays as it was.
   absl::StatusOr<Variant> set_eval_file(std::string_view path);
+  // Options the protocol reads: UCI's `Ponder` (it may name a move to ponder on) and
+  // `UCI_ShowWDL` (win/draw/loss estimates on info lines).
+  void set_ponder(bool on) { ponder_ = on; }
+  bool ponder() const { return ponder_; }
+  void set_show_wdl(bool on) { show_wdl_ = on; }
+  // Playing strength (search/skill.h): `Skill Level` 0..20, or with UCI_LimitStrength the
+  // level UCI_Elo names.
+  void set_skill_level(int level) { skill_level_ = level; }
+  void set_limit_strength(bool on) { limit_strength_ = on; }
+  void set_elo(int elo) { elo_ = elo; }
+  int skill_level() const;
+  bool show_wdl() const { return show_wdl_; }
   int hash_mb() const { return hash_mb_; }
   const SearchSettings& settings() const { return settings_; }
 
   // Starts a search on its own thread with copies of the position, rules and settings;
   // on_bestmove is called from that thread when it ends (at once when the game is over).
-  // Only one search runs at a time.
-  void go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove);
+  // Only one search runs at a time. With limits.ponder the search ignores the time limits
+  // until ponderhit() (or ends at stop()).
+  void go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,
+          CurrMoveCallback on_currmove = {});
   void stop() { stop_ = true; }
+  // The pondered move was played: the running `go ponder` search goes on as a normal one,
+  // its time budget counting from now. Nothing happens without one.
+  void ponderhit() { pondering_ = false; }
+  bool pondering() const { return searching_ && pondering_; }
   void wait();
   bool searching() const { return searching_; }
 
@@ -73,10 +92,17 @@ class Engine {
   std::string start_text_;  // the position string the game started from, "" = start
   SearchSettings settings_;
   int hash_mb_ = kDefaultHashMb;
+  bool ponder_ = false;
+  bool show_wdl_ = false;
+  int skill_level_ = 20;
+  bool limit_strength_ = false;
+  int elo_ = 0;
+  uint64_t searches_ = 0;  // seeds the random pick of a limited strength
   TranspositionTable tt_{kDefaultHashMb};
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};
+  std::atomic<bool> pondering_{false};
 };
 
 }  // namespace kete

@@ -7,6 +7,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/rules.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -81,9 +82,16 @@ struct Shared {
   TimeBudget budget;
   Clock::time_point start = Clock::now();
   std::vector<std::unique_ptr<std::atomic<uint64_t>>> nodes;  // per thread, published
+  // The time budget counts from here: the start, or `ponderhit` (main thread only).
+  Clock::time_point budget_start = start;
+  const std::function<void(const CurrMove&)>* on_currmove = nullptr;
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+  int64_t budget_elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start)
+        .count();
   }
   uint64_t total_nodes() const {
     uint64_t n = 0;
@@ -110,12 +118,16 @@ class Worker {
   SearchResult iterate(const std::function<void(const SearchInfo&)>& on_info) {
     SearchResult result;
     FixedList<Child> root_children;
-    R::generate(s_.root, [&](Move m, const Position& c, int) { root_children.push_back({m, c}); });
+    R::generate(s_.root, [&](Move m, const Position& c, int) {
+      if (root_allowed(m)) root_children.push_back({m, c});
+    });
     if (root_children.empty()) return result;
     result.best = root_children[0].move;
-    const int lines = std::min(s_.settings.multipv, root_children.size());
-    const int max_depth =
-        s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    const int level = s_.settings.skill_level;
+    const int lines = std::min(skill_lines(level, s_.settings.multipv), root_children.size());
+    const int reported = std::min(s_.settings.multipv, lines);  // more only for the pick
+    int max_depth = s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    if (level <= 0) max_depth = 1;  // the random mover: any legal move
     std::vector<Value> values(size_t(lines), 0);
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
     for (int depth = 1 + (id_ & kHelperDepthSkew); depth <= max_depth; ++depth) {
@@ -132,17 +144,21 @@ class Worker {
       if (aborted_ && (depth > 1 || id_)) break;
       if (id_ != 0) continue;
       if (pvs[0].size) result.best = pvs[0].moves[0];
-      for (int k = 0; k < lines; ++k)
+      if (pvs[0].size)
+        result.ponder = pvs[0].size > 1 ? std::optional(pvs[0].moves[1]) : std::nullopt;
+      for (int k = 0; k < reported; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
       // An iteration costs more than all before it: do not start one that cannot end.
-      if (s_.budget.optimum_ms >= 0 && s_.elapsed_ms() > s_.budget.optimum_ms / kIterationStartDen)
+      if (s_.budget.optimum_ms >= 0 && !pondering() &&
+          s_.budget_elapsed_ms() > s_.budget.optimum_ms / kIterationStartDen)
         break;
     }
     publish_nodes();
+    if (id_ == 0 && level < kMaxSkillLevel) pick_by_skill(result, root_children, values, pvs);
     if (id_ == 0) {
-      // `go infinite` gives its bestmove only after `stop`.
-      while (s_.limits.infinite && !s_.stop.load())
+      // `go infinite` gives its bestmove only after `stop`, `go ponder` after `ponderhit`.
+      while ((s_.limits.infinite || pondering()) && !s_.stop.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
       s_.done = true;
     }
@@ -228,6 +244,8 @@ class Worker {
       const Child& c = children[order[k]];
       if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
         continue;
+      if (ply == 0 && !root_allowed(c.move)) continue;
+      if (ply == 0) report_currmove(c.move, searched + 1, depth);
       history_keys_.push(c.position.key());
       Value v;
       if (searched++ == 0) {
@@ -310,8 +328,51 @@ class Worker {
     }
     if (id_ != 0) return;
     if ((s_.limits.nodes && s_.total_nodes() >= s_.limits.nodes) ||
-        (s_.budget.maximum_ms >= 0 && s_.elapsed_ms() >= s_.budget.maximum_ms))
+        (s_.budget.maximum_ms >= 0 && !pondering() &&
+         s_.budget_elapsed_ms() >= s_.budget.maximum_ms))
       aborted_ = true;
+  }
+
+  // Below full strength the move is picked among the root lines (search/skill.h).
+  void pick_by_skill(SearchResult& result, const FixedList<Child>& root_children,
+                     const std::vector<Value>& values, const std::vector<Line>& pvs) const {
+    std::vector<Move> moves, all;
+    std::vector<Value> line_values;
+    for (size_t k = 0; k < pvs.size(); ++k)
+      if (pvs[k].size) {
+        moves.push_back(pvs[k].moves[0]);
+        line_values.push_back(values[k]);
+      }
+    for (int i = 0; i < root_children.size(); ++i)
+      all.push_back(root_children[i].move);
+    if (moves.empty()) return;
+    Random random(s_.settings.skill_seed);
+    const Move pick = pick_skill_move(s_.settings.skill_level, moves, line_values, all, random);
+    result.best = pick;
+    result.ponder.reset();
+    for (const Line& line : pvs)
+      if (line.size > 1 && line.moves[0] == pick) result.ponder = line.moves[1];
+  }
+
+  // `go searchmoves`: the root moves the search may play.
+  bool root_allowed(Move m) const {
+    const std::vector<Move>& only = s_.limits.searchmoves;
+    return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+  }
+
+  // While pondering no time limit applies; at `ponderhit` the time budget starts.
+  bool pondering() {
+    if (!pondering_) return false;
+    if (s_.limits.pondering->load(std::memory_order_relaxed)) return true;
+    pondering_ = false;
+    if (id_ == 0) s_.budget_start = Clock::now();
+    return false;
+  }
+
+  // `info currmove`, as GUIs show it, once the search has run a while (main thread).
+  void report_currmove(Move m, int number, int depth) const {
+    if (id_ != 0 || !s_.on_currmove || !*s_.on_currmove) return;
+    if (s_.elapsed_ms() >= kCurrMoveAfterMs) (*s_.on_currmove)({m, number, depth});
   }
 
   void publish_nodes() { s_.nodes[size_t(id_)]->store(nodes_, std::memory_order_relaxed); }
@@ -337,6 +398,7 @@ class Worker {
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;
+  bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
@@ -348,7 +410,8 @@ class Worker {
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
                     const std::atomic<bool>& stop,
-                    const std::function<void(const SearchInfo&)>& on_info) {
+                    const std::function<void(const SearchInfo&)>& on_info,
+                    const std::function<void(const CurrMove&)>& on_currmove) {
   Shared shared{rules,
                 root,
                 game,
@@ -361,6 +424,7 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                           settings.params.time_moves_to_go),
                 Clock::now(),
                 {}};
+  shared.on_currmove = &on_currmove;
   const int threads = std::max(1, settings.threads);
   for (int i = 0; i < threads; ++i)
     shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));

@@ -26,7 +26,21 @@ struct Limits {
   int depth = 0;       // 0: no depth limit
   uint64_t nodes = 0;  // 0: no node limit
   bool infinite = false;
+  std::vector<Move> searchmoves;  // `go searchmoves`: the root moves to search; empty: all
+  // `go ponder`: while *pondering is true (Engine::go points it at its flag) no time limit
+  // applies and the search does not end on its own; `ponderhit` clears it, and the time
+  // budget counts from then.
+  bool ponder = false;
+  const std::atomic<bool>* pondering = nullptr;
 };
+
+// The root move being searched, reported once a search has run kCurrMoveAfterMs.
+struct CurrMove {
+  Move move;
+  int number = 1;  // 1-based, in the order searched
+  int depth = 0;
+};
+inline constexpr int64_t kCurrMoveAfterMs = 1000;  // as Stockfish: GUIs show it on long searches
 
 // One line of search progress.
 struct SearchInfo {
@@ -41,7 +55,8 @@ struct SearchInfo {
 };
 
 struct SearchResult {
-  std::optional<Move> best;  // empty when the game is over
+  std::optional<Move> best;    // empty when the game is over
+  std::optional<Move> ponder;  // the expected reply to `best` (the PV's second move), if any
   uint64_t nodes = 0;
 };
 
@@ -49,6 +64,10 @@ struct SearchSettings {
   int64_t move_overhead_ms = 10;
   int threads = 1;
   int multipv = 1;
+  // Below full strength (search/skill.h; Engine::go also caps the nodes): the level, and
+  // the seed of its random pick.
+  int skill_level = 20;
+  uint64_t skill_seed = 0;
   SearchParams params;
   EvalWeights eval;
 };
@@ -68,6 +87,7 @@ class TranspositionTable;
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
                     const std::atomic<bool>& stop,
-                    const std::function<void(const SearchInfo&)>& on_info);
+                    const std::function<void(const SearchInfo&)>& on_info,
+                    const std::function<void(const CurrMove&)>& on_currmove = {});
 
 }  // namespace kete

@@ -10,7 +10,10 @@ TimeBudget plan_time(const Limits& limits, int64_t move_overhead_ms, Side us, in
   TimeBudget b;
   if (limits.infinite) return b;
   if (limits.movetime_ms >= 0) {
-    b.optimum_ms = b.maximum_ms =
+    // A fixed time is thought in full: no optimum, so that every iteration is started and
+    // the search ends only at the maximum (a `go movetime 500` once returned after 308 ms,
+    // stopped by the rule against starting an iteration past half the optimum).
+    b.maximum_ms =
         std::max<int64_t>(1, std::min<int64_t>(limits.movetime_ms, 1LL << 50) - move_overhead_ms);
     return b;
   }

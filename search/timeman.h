@@ -8,7 +8,7 @@
 namespace kete {
 
 struct TimeBudget {
-  int64_t optimum_ms = -1;  // start no new iteration after this; -1: no time limit
+  int64_t optimum_ms = -1;  // start no new iteration after this; -1: no such limit
   int64_t maximum_ms = -1;  // abort the search here; never beyond the clock
 };
 

@@ -28,6 +28,10 @@ constexpr std::string_view kKiswahiliStart =
 // A kiswahili mtaji position (hands empty), 64 seeds on the board.
 constexpr std::string_view kMtajiPits =
     "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2";
+// A block rules.md 6.6 sets: after South's takata A3R, North has no capture and South's
+// only capture (A2R) would take a5 first (tests/kiswahili_clauses_test.cpp).
+constexpr std::string_view kBlockA5 =
+    "24,16,16,0,0,0,0,0/0,0,0,2,0,0,0,2/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5";
 
 // Expects text to be rejected for variant v with a message that names `field`.
 void expect_rejected(Variant v, std::string_view text, std::string_view field) {
@@ -145,8 +149,7 @@ TEST(PositionString, OptionalTrailingFields) {
                    std::string(kMtajiPits) + " S 0,0 - -");
   expect_canonical(Variant::kKiswahili, std::string(kMtajiPits) + " S 0,0 - a3",
                    std::string(kMtajiPits) + " S 0,0 - a3");
-  expect_canonical(Variant::kKiswahili, std::string(kMtajiPits) + " N 0,0 - a3",
-                   std::string(kMtajiPits) + " N 0,0 - a3");
+  expect_canonical(Variant::kKiswahili, kBlockA5, kBlockA5);
 }
 
 // The rows run bW..b1, aW..a1, A1..AW, B1..BW, as the board looks from South.
@@ -291,7 +294,45 @@ TEST(PositionString, RejectsBadTakasia) {
     SCOPED_TRACE(name);
     expect_rejected(Variant::kKiswahili, mtaji + std::string(name), "takasia");
   }
-  expect_canonical(Variant::kKiswahili, mtaji + "A6", mtaji + "A6");
+  expect_canonical(Variant::kKiswahili, std::string(kMtajiPits) + " N 0,0 - A6",
+                   std::string(kMtajiPits) + " N 0,0 - A6");  // a target
+}
+
+// "a block (a takasia pit of the side to move) that rules.md 6.6 could never have set,
+// judged on the position itself" (interface.md section 2). Each case differs from a
+// block that can arise (kBlockA5, the bench's a6) in one clause.
+TEST(PositionString, RejectsImpossibleBlock) {
+  expect_canonical(Variant::kKiswahili, kBlockA5, kBlockA5);
+  const std::string bench_block =
+      "1,2,0,2,3,1,0,0/0,0,11,0,0,2,7,1/2,0,3,23,0,0,0,0/0,2,1,0,0,1,2,0 N 0,0 - a6";
+  expect_canonical(Variant::kKiswahili, bench_block, bench_block);
+  // The side to move has a capture move: before this check the block was accepted and
+  // the capture from the blocked pit allowed.
+  expect_rejected(Variant::kKiswahili, std::string(kMtajiPits) + " N 0,0 - a3",
+                  "takasia: a3 cannot be blocked: the side to move has a capture move");
+  expect_rejected(Variant::kKiswahili, std::string(kMtajiPits) + " S 0,0 - A6",
+                  "takasia: A6 cannot be blocked");
+  // The opponent has no capture at all (South's only front seed faces an empty pit).
+  expect_rejected(Variant::kKiswahili,
+                  "8,8,8,7,7,7,7,7/0,0,2,0,0,2,0,0/1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a3",
+                  "takasia: a3 cannot be blocked: the opponent's captures");
+  // A pit the opponent's capture does not take first (it takes a5, not a1).
+  expect_rejected(Variant::kKiswahili,
+                  "24,16,16,0,0,0,0,0/0,0,0,2,0,0,0,2/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a1",
+                  "takasia: a1 cannot be blocked");
+  // The exceptions: an intact house, the only occupied front pit, the only pit of 2+.
+  expect_rejected(Variant::kKiswahili,
+                  "24,17,17,0,0,0,0,0/0,0,0,1,0,0,0,1/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 h a5",
+                  "takasia: a5 cannot be blocked");
+  expect_canonical(Variant::kKiswahili,
+                   "24,17,17,0,0,0,0,0/0,0,0,1,0,0,0,1/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5",
+                   "24,17,17,0,0,0,0,0/0,0,0,1,0,0,0,1/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5");
+  expect_rejected(Variant::kKiswahili,
+                  "24,18,17,0,0,0,0,0/0,0,0,1,0,0,0,0/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5",
+                  "takasia: a5 cannot be blocked");
+  expect_rejected(Variant::kKiswahili,
+                  "24,17,16,0,0,0,0,0/0,0,0,2,0,0,0,1/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5",
+                  "takasia: a5 cannot be blocked");
 }
 
 TEST(PositionString, RejectsBadFieldCountOrSide) {

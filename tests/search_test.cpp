@@ -175,6 +175,8 @@ TEST(TimeManagement, NeverPlansBeyondTheClock) {
   Limits movetime;
   movetime.movetime_ms = 500;
   EXPECT_EQ(plan_time(movetime, 10, Side::kNorth).maximum_ms, 490);
+  // A fixed time is used in full: no optimum stops the iterations early.
+  EXPECT_EQ(plan_time(movetime, 10, Side::kNorth).optimum_ms, -1);
   Limits infinite;
   infinite.infinite = true;
   EXPECT_EQ(plan_time(infinite, 10, Side::kNorth).maximum_ms, -1);
