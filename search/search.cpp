@@ -1,9 +1,13 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
+#include <cstddef>
 #include <memory>
+#include <new>
 #include <thread>
+#include <type_traits>
 
 #include "engine/evaluate.h"
 #include "engine/rules.h"
@@ -34,11 +38,48 @@ struct Child {
   Position position;
 };
 
+// The children of one node. The slots are raw storage, constructed only as the generator
+// fills them: a node fills a few dozen of the 512, and a list of constructed positions
+// (FixedList<Child>) wrote 36 KB per node, about a fifth of the search's time
+// (docs/performance.md).
+class ChildList {
+ public:
+  void clear() { size_ = 0; }
+  void push_back(Move m, const Position& p) {
+    assert(size_ < kMaxMoves);
+    std::construct_at(slot(size_++), Child{m, p});
+  }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Child& operator[](int i) const {
+    assert(i < size_);
+    return *std::launder(reinterpret_cast<const Child*>(storage_) + i);
+  }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<Child>);
+  Child* slot(int i) { return reinterpret_cast<Child*>(storage_) + i; }
+
+  alignas(Child) std::byte storage_[kMaxMoves * sizeof(Child)];
+  int size_ = 0;
+};
+
+// What one ply of the search keeps (Stockfish's Stack): its children and their order. One
+// frame per ply, allocated once per thread, so no node constructs or allocates anything.
+struct Frame {
+  ChildList children;
+  std::array<int, kMaxMoves> order;
+  std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves
+  Line child_line;                      // the PV below the child being searched
+};
+
 // Keys of the positions from the game's start to the current node. A 16-bit count filter
 // lets the repetition test skip the scan when the key cannot be present.
 class KeyHistory {
  public:
+  // Room for the game, the root and a key per ply, so the search never grows the vector.
   explicit KeyHistory(const std::vector<uint64_t>& game) : filter_(1 << 16) {
+    keys_.reserve(game.size() + 1 + kMaxPly);
     for (uint64_t k : game)
       push(k);
   }
@@ -103,19 +144,22 @@ class Worker {
         params_(shared.settings.params),
         weights_(shared.settings.eval[R::kVariant]),
         id_(id),
-        history_keys_(shared.game.history) {
+        history_keys_(shared.game.history),
+        stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)) {
     history_keys_.push(shared.root.key());
+    excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
+    report_.pv.reserve(kMaxPly);
   }
 
   // Iterative deepening. The main thread (id 0) reports, keeps the limits and returns the
   // result; helpers fill the shared table until the main thread is done.
   SearchResult iterate(const std::function<void(const SearchInfo&)>& on_info) {
     SearchResult result;
-    FixedList<Child> root_children;
-    R::generate(s_.root, [&](Move m, const Position& c, int) { root_children.push_back({m, c}); });
-    if (root_children.empty()) return result;
-    result.best = root_children[0].move;
-    const int lines = std::min(s_.settings.multipv, root_children.size());
+    MoveList root_moves;
+    R::generate(s_.root, [&](Move m, const Position&, int) { root_moves.push_back(m); });
+    if (root_moves.empty()) return result;
+    result.best = root_moves[0];
+    const int lines = std::min(s_.settings.multipv, root_moves.size());
     const int max_depth =
         s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
     std::vector<Value> values(size_t(lines), 0);
@@ -211,19 +255,21 @@ class Worker {
     }
 
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
-    FixedList<Child> children;
-    R::generate(p, [&](Move m, const Position& c, int) { children.push_back({m, c}); });
+    Frame& frame = stack_[ply];
+    ChildList& children = frame.children;
+    children.clear();
+    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
-    std::array<int, kMaxMoves> order;
-    order_moves(children, p.side_to_move(), ply, tt_move, order);
+    order_moves(frame, p.side_to_move(), ply, tt_move);
+    const std::array<int, kMaxMoves>& order = frame.order;
 
     // Step 8. Principal variation search over the moves.
     const Value original_alpha = alpha;
     Value best = -kInfinite;
     Move best_move = Move::none();
-    Line child_line;
+    Line& child_line = frame.child_line;
     int searched = 0;
     for (int k = 0; k < children.size(); ++k) {
       const Child& c = children[order[k]];
@@ -266,29 +312,31 @@ class Worker {
     return best;
   }
 
-  void order_moves(const FixedList<Child>& children, Side us, int ply, Move tt_move,
-                   std::array<int, kMaxMoves>& order) const {
-    std::array<int, kMaxMoves> score;
+  // Sorts by score, ties in generation order. The key holds both, so that std::sort (which
+  // never allocates, unlike std::stable_sort) gives exactly the stable order.
+  void order_moves(Frame& frame, Side us, int ply, Move tt_move) const {
     const Move pv_move = ply < root_pv_.size && ply == 0 ? root_pv_.moves[0] : Move::none();
-    const int n = children.size();
+    const int n = frame.children.size();
     for (int i = 0; i < n; ++i) {
-      const Move m = children[i].move;
-      order[i] = i;
+      const Move m = frame.children[i].move;
+      int score;
       if (m == pv_move)
-        score[i] = 1 << 30;
+        score = 1 << 30;
       else if (m == tt_move)
-        score[i] = 1 << 29;
+        score = 1 << 29;
       else if (m.capture())
-        score[i] = 1 << 28;
+        score = 1 << 28;
       else if (params_.use_killers && m == killers_[ply][0])
-        score[i] = 1 << 27;
+        score = 1 << 27;
       else if (params_.use_killers && m == killers_[ply][1])
-        score[i] = (1 << 27) - 1;
+        score = (1 << 27) - 1;
       else
-        score[i] = params_.use_history ? history_[index(us)][m.raw() & 63] : 0;
+        score = params_.use_history ? history_[index(us)][m.raw() & 63] : 0;
+      frame.keys[size_t(i)] = int64_t(score) * kMaxMoves + (kMaxMoves - 1 - i);
     }
-    std::stable_sort(order.begin(), order.begin() + n,
-                     [&](int a, int b) { return score[a] > score[b]; });
+    std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
+    for (int i = 0; i < n; ++i)
+      frame.order[size_t(i)] = kMaxMoves - 1 - int(frame.keys[size_t(i)] & (kMaxMoves - 1));
   }
 
   void reward_quiet(Move m, Side us, int ply, int depth) {
@@ -315,8 +363,10 @@ class Worker {
 
   void publish_nodes() { s_.nodes[size_t(id_)]->store(nodes_, std::memory_order_relaxed); }
 
-  SearchInfo info(int k, int depth, Value value, const Line& line) const {
-    SearchInfo i;
+  // The report reuses one SearchInfo, whose PV has room for kMaxPly moves: reporting an
+  // iteration allocates nothing either.
+  const SearchInfo& info(int k, int depth, Value value, const Line& line) {
+    SearchInfo& i = report_;
     i.multipv = k + 1;
     i.depth = depth;
     i.seldepth = seldepth_;
@@ -340,6 +390,8 @@ class Worker {
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
   std::array<std::array<int, 64>, 2> history_{};
+  std::unique_ptr<Frame[]> stack_;  // indexed by ply
+  SearchInfo report_;
 };
 
 }  // namespace
