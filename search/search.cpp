@@ -1,6 +1,7 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <chrono>
 #include <cstddef>
@@ -145,7 +146,8 @@ class Worker {
         weights_(shared.settings.eval[R::kVariant]),
         id_(id),
         history_keys_(shared.game.history),
-        stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)) {
+        stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
+        poll_mask_(node_poll_interval(shared.limits.nodes) - 1) {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
@@ -222,7 +224,7 @@ class Worker {
                bool pv_node) {
     line.size = 0;
     // Step 1. Count the node; keep the limits.
-    if ((++nodes_ & 1023) == 0) poll();
+    if ((++nodes_ & poll_mask_) == 0) poll();
     if (aborted_) return 0;
     seldepth_ = std::max(seldepth_, ply);
 
@@ -281,7 +283,7 @@ class Worker {
         v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
         v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
-        if (v > alpha && v < beta)
+        if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, true);
       }
       history_keys_.pop();
@@ -391,10 +393,16 @@ class Worker {
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
   std::array<std::array<int, 64>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
+  const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
   SearchInfo report_;
 };
 
 }  // namespace
+
+uint64_t node_poll_interval(uint64_t node_limit) {
+  if (node_limit == 0) return kMaxPollInterval;
+  return std::clamp<uint64_t>(std::bit_floor(node_limit / kNodeLimitSlack), 1, kMaxPollInterval);
+}
 
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,

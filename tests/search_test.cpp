@@ -168,6 +168,32 @@ TEST(Search, AllocatesNothingPerNodeOrIteration) {
   EXPECT_GT(total_deep_nodes, 100'000u);  // the deep searches did search
 }
 
+// `go nodes N` means N: at least N nodes unless the search ended first (a forced result),
+// fewer than N + node_poll_interval(N) on one thread. Every variant, small and large N.
+TEST(Search, NodeLimitIsExact) {
+  for (const BenchPosition& b : bench_positions()) {
+    for (KichwaRule kichwa : {KichwaRule::kChoose, KichwaRule::kFollow}) {
+      if (kichwa == KichwaRule::kFollow && b.variant != Variant::kKujifunza) continue;
+      const RuleSet rules{b.variant, kichwa};
+      const Position p = parse_or_die(b.variant, b.position);
+      for (uint64_t n : {1, 2, 10, 100, 1000, 3000, 20000}) {
+        TranspositionTable tt(4);
+        Limits limits;
+        limits.nodes = n;
+        const std::atomic<bool> stop{false};
+        bool mate = false;
+        const SearchResult r = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop,
+                                      [&](const SearchInfo& i) { mate = i.score.is_mate(); });
+        EXPECT_LT(r.nodes, n + node_poll_interval(n)) << b.position << " nodes " << n;
+        if (!mate) {
+          EXPECT_GE(r.nodes, n) << b.position << " nodes " << n;
+        }
+        EXPECT_TRUE(r.best.has_value()) << b.position << " nodes " << n;
+      }
+    }
+  }
+}
+
 TEST(Search, MoveLimitDrawsEveryLine) {
   // One ply before MaxPlies, every move that does not win at once draws (rules.md 2).
   const Position p = Position::start(Variant::kKiswahili);
