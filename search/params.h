@@ -15,6 +15,24 @@ struct SearchParams {
   int use_tt = 1;
   int use_killers = 1;
   int use_history = 1;
+
+  // Selectivity (issue 14), each kept only with a match result (docs/strength.md).
+  int gain_order = 1;       // order moves that win seeds by the seeds won (eats in bao)
+  int quiescence_plies = 0; // at the horizon, follow seed-winning moves this many plies
+  int lmr = 0;              // late move reductions of quiet moves
+  int lmr_min_depth = 3;    // reduce only at this depth and deeper
+  int lmr_min_moves = 3;    // never reduce the first moves searched
+  int lmr_divisor = 225;    // reduction = ln(depth) ln(move number) * 100 / this
+  int lmr_history = 8192;   // a quiet move's history / this is subtracted from its reduction
+  int null_move = 0;        // null-move pruning (Bao has zugzwang: measured)
+  int null_min_depth = 3;   // try a null move at this depth and deeper
+
+  // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
+  int time_soft_pct = 50;         // an iteration costs more than all before it
+  int time_best_change_pct = 0;   // more when the best move changed in the last iteration
+  int time_score_drop_pct = 0;    // more when the score fell by time_score_drop or more
+  int time_score_drop = 30;       // centi-seeds
+  int time_forced = 0;            // one legal move: play it after depth 1
 };
 
 struct ParamSpec {
@@ -31,6 +49,22 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"UseTT", &SearchParams::use_tt, 0, 1},
     {"UseKillers", &SearchParams::use_killers, 0, 1},
     {"UseHistory", &SearchParams::use_history, 0, 1},
+
+    {"GainOrder", &SearchParams::gain_order, 0, 1},
+    {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
+    {"LMR", &SearchParams::lmr, 0, 1},
+    {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
+    {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
+    {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
+    {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
+    {"NullMove", &SearchParams::null_move, 0, 1},
+    {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
+
+    {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
+    {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},
+    {"TimeScoreDropPct", &SearchParams::time_score_drop_pct, 0, 300},
+    {"TimeScoreDrop", &SearchParams::time_score_drop, 1, 1000},
+    {"TimeForced", &SearchParams::time_forced, 0, 1},
 };
 
 }  // namespace kete

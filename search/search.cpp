@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cmath>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -21,6 +22,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kMaxPly = 64;
+// Move ordering scores: a killer sits below captures and above any history score.
+constexpr int kKillerScore = 1 << 27;
 
 // A principal variation, built bottom-up.
 struct Line {
@@ -70,7 +73,9 @@ class ChildList {
 struct Frame {
   ChildList children;
   std::array<int, kMaxMoves> order;
-  std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves
+  std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves (score * 512 + rank)
+  std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
+  bool null_move = false;               // this ply's position was reached by a null move
   Line child_line;                      // the PV below the child being searched
 };
 
@@ -103,6 +108,19 @@ class KeyHistory {
   std::vector<uint64_t> keys_;
   std::vector<uint16_t> filter_;
 };
+
+// Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
+// move that raises it has won seeds: an eat in bao (whose moves carry no capture flag), a
+// capture in kiswahili and kujifunza (seeds change sides), a capture in kigogo (seeds
+// leave the board).
+int material(const Position& p, Side s) {
+  return p.ring_seeds(s) + p.hand(s) - p.ring_seeds(~s) - p.hand(~s);
+}
+
+// Late move reductions by depth and move number: ln(d) ln(m), as in Stockfish.
+double lmr_base(int depth, int move_number) {
+  return std::log(double(depth)) * std::log(double(move_number));
+}
 
 // Mate values are stored relative to the node, so they stay right wherever it recurs.
 Value to_tt(Value v, int ply) {
@@ -166,6 +184,8 @@ class Worker {
         s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
     std::vector<Value> values(size_t(lines), 0);
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
+    Move previous_best = Move::none();  // the last iteration's best move and value
+    Value previous_value = 0;
     for (int depth = 1 + (id_ & 1); depth <= max_depth; ++depth) {
       excluded_.clear();
       for (int k = 0; k < lines; ++k) {
@@ -183,8 +203,19 @@ class Worker {
       for (int k = 0; k < lines; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
-      // An iteration costs more than all before it: do not start one that cannot end.
-      if (s_.budget.optimum_ms >= 0 && s_.elapsed_ms() > s_.budget.optimum_ms / 2) break;
+      // An iteration costs more than all before it: do not start one that cannot end. More
+      // time when the best move just changed or the score fell; none when forced.
+      if (s_.budget.optimum_ms >= 0) {
+        if (params_.time_forced && root_moves.size() == 1) break;
+        int64_t pct = params_.time_soft_pct;
+        if (depth > 1 && pvs[0].size && pvs[0].moves[0] != previous_best)
+          pct += params_.time_best_change_pct;
+        if (depth > 1 && values[0] <= previous_value - params_.time_score_drop)
+          pct += params_.time_score_drop_pct;
+        if (s_.elapsed_ms() * 100 > s_.budget.optimum_ms * pct) break;
+      }
+      if (pvs[0].size) previous_best = pvs[0].moves[0];
+      previous_value = values[0];
     }
     publish_nodes();
     if (id_ == 0) {
@@ -242,8 +273,12 @@ class Worker {
       if (alpha >= beta) return alpha;
     }
 
-    // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p, weights_);
+    // Step 4. The horizon: the evaluation, or first the moves that win seeds.
+    if (ply >= kMaxPly - 1) return evaluate(p, weights_);
+    if (depth <= 0)
+      return params_.quiescence_plies > 0
+                 ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
+                 : evaluate(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -256,15 +291,35 @@ class Worker {
         return v;
     }
 
-    // Step 6. Generate the moves; no legal move loses (rules.md section 2).
+    // Step 5b. Null move: if passing still holds beta with a reduced search, this node fails
+    // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
     Frame& frame = stack_[ply];
+    frame.null_move = false;
+    if (params_.null_move && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
+        !stack_[ply - 1].null_move && std::abs(beta) < kMateBound &&
+        evaluate(p, weights_) >= beta) {
+      Position passed = p;
+      passed.clear_takasia();
+      passed.pass_turn();
+      const int r = 2 + depth / 4;
+      stack_[ply].null_move = true;
+      history_keys_.push(passed.key());
+      const Value v =
+          -search(passed, depth - 1 - r, ply + 1, -beta, -beta + 1, frame.child_line, false);
+      history_keys_.pop();
+      stack_[ply].null_move = false;
+      if (aborted_) return 0;
+      if (v >= beta && v < kMateBound) return v;
+    }
+
+    // Step 6. Generate the moves; no legal move loses (rules.md section 2).
     ChildList& children = frame.children;
     children.clear();
     R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
-    order_moves(frame, p.side_to_move(), ply, tt_move);
+    order_moves(frame, p, ply, tt_move);
     const std::array<int, kMaxMoves>& order = frame.order;
 
     // Step 8. Principal variation search over the moves.
@@ -282,7 +337,20 @@ class Worker {
       if (searched++ == 0) {
         v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
-        v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
+        // Step 8b. Late move reductions: a quiet move late in the order is searched
+        // shallower, less so with a good history, and again in full if it beats alpha.
+        int r = 0;
+        const int score = int(frame.keys[size_t(k)] >> 9);
+        if (params_.lmr && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
+            score < kKillerScore - 1 && frame.gain[size_t(order[k])] <= 0) {
+          r = int(lmr_base(depth, searched) * 100 / params_.lmr_divisor);
+          r -= score / params_.lmr_history;
+          if (pv_node) --r;
+          r = std::clamp(r, 0, depth - 2);
+        }
+        v = -search(c.position, depth - 1 - r, ply + 1, -alpha - 1, -alpha, child_line, false);
+        if (r > 0 && v > alpha && !aborted_)
+          v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
         if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, true);
       }
@@ -296,7 +364,8 @@ class Worker {
           line.set(c.move, child_line);
           if (alpha >= beta) {
             // Step 9. A quiet move that refutes: remember it at this ply and for this side.
-            if (!c.move.capture()) reward_quiet(c.move, p.side_to_move(), ply, depth);
+            if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(order[k])] > 0))
+              reward_quiet(c.move, p.side_to_move(), ply, depth);
             break;
           }
         }
@@ -316,22 +385,28 @@ class Worker {
 
   // Sorts by score, ties in generation order. The key holds both, so that std::sort (which
   // never allocates, unlike std::stable_sort) gives exactly the stable order.
-  void order_moves(Frame& frame, Side us, int ply, Move tt_move) const {
+  void order_moves(Frame& frame, const Position& p, int ply, Move tt_move) const {
+    const Side us = p.side_to_move();
     const Move pv_move = ply < root_pv_.size && ply == 0 ? root_pv_.moves[0] : Move::none();
     const int n = frame.children.size();
+    const int before = material(p, us);
     for (int i = 0; i < n; ++i) {
       const Move m = frame.children[i].move;
+      const int gain = material(frame.children[i].position, us) - before;
+      frame.gain[size_t(i)] = gain;
       int score;
       if (m == pv_move)
         score = 1 << 30;
       else if (m == tt_move)
         score = 1 << 29;
+      else if (params_.gain_order && gain > 0)
+        score = (1 << 28) + gain;
       else if (m.capture())
         score = 1 << 28;
       else if (params_.use_killers && m == killers_[ply][0])
-        score = 1 << 27;
+        score = kKillerScore;
       else if (params_.use_killers && m == killers_[ply][1])
-        score = (1 << 27) - 1;
+        score = kKillerScore - 1;
       else
         score = params_.use_history ? history_[index(us)][m.raw() & 63] : 0;
       frame.keys[size_t(i)] = int64_t(score) * kMaxMoves + (kMaxMoves - 1 - i);
@@ -339,6 +414,62 @@ class Worker {
     std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
     for (int i = 0; i < n; ++i)
       frame.order[size_t(i)] = kMaxMoves - 1 - int(frame.keys[size_t(i)] & (kMaxMoves - 1));
+  }
+
+  // The horizon's search: the side to move may stand on the evaluation when it has a move
+  // that wins no seeds (a quiet move), and otherwise must play one of its captures (Bao's
+  // captures are compulsory when they exist); either way only seed-winning moves are
+  // followed, for at most `plies` more plies. A Bao turn is already a whole move with all
+  // its captures, so "quiet" is the next turn's question: can the mover win seeds?
+  Value quiesce(const Position& p, int ply, Value alpha, Value beta, int plies) {
+    if (plies <= 0 || ply >= kMaxPly - 1) return evaluate(p, weights_);
+    Frame& frame = stack_[ply];
+    ChildList& children = frame.children;
+    children.clear();
+    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
+    if (children.empty()) return mated_in(ply);
+    const Side us = p.side_to_move();
+    const int before = material(p, us);
+    int captures = 0;
+    for (int i = 0; i < children.size(); ++i) {
+      const int gain = material(children[i].position, us) - before;
+      if (gain > 0)
+        frame.keys[size_t(captures++)] = int64_t(gain) * kMaxMoves + (kMaxMoves - 1 - i);
+    }
+    Value best = -kInfinite;
+    if (captures < children.size()) {
+      best = evaluate(p, weights_);
+      if (best >= beta) return best;
+      alpha = std::max(alpha, best);
+    }
+    std::sort(frame.keys.begin(), frame.keys.begin() + captures, std::greater<>());
+    for (int k = 0; k < captures; ++k) {
+      const Child& c = children[kMaxMoves - 1 - int(frame.keys[size_t(k)] & (kMaxMoves - 1))];
+      const Value v = -quiesce_node(c.position, ply + 1, -beta, -alpha, plies - 1);
+      if (aborted_) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  // A node of the horizon's search: counted, and decided by the rules where they decide.
+  Value quiesce_node(const Position& p, int ply, Value alpha, Value beta, int plies) {
+    if ((++nodes_ & poll_mask_) == 0) poll();
+    if (aborted_) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    if (std::optional<Side> lost = R::loser(p))
+      return *lost == p.side_to_move() ? mated_in(ply) : mate_in(ply);
+    history_keys_.push(p.key());
+    const bool repeated = history_keys_.repeated();
+    const Value v = repeated ? kDraw : quiesce(p, ply, alpha, beta, plies);
+    history_keys_.pop();
+    return v;
   }
 
   void reward_quiet(Move m, Side us, int ply, int depth) {
