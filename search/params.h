@@ -18,13 +18,17 @@ struct SearchParams {
 
   // Selectivity (issue 14), each kept only with a match result (docs/strength.md).
   int gain_order = 1;       // order moves that win seeds by the seeds won (eats in bao)
-  int quiescence_plies = 0; // at the horizon, follow seed-winning moves this many plies
-  int lmr = 0;              // late move reductions of quiet moves
+  // A switch per variant is a mask: bit 0 bao, 1 kigogo, 2 kiswahili, 3 kujifunza (the
+  // order of Variant), since the variants answered differently.
+  int quiescence_plies = 4;     // at the horizon, follow seed-winning moves this many plies
+  int quiescence_variants = 1;  // ... in these variants (mask)
+  int quiescence_stand_pat = 0; // 1: stand pat even when every move captures
+  int lmr = 0;              // late move reductions of quiet moves (mask)
   int lmr_min_depth = 3;    // reduce only at this depth and deeper
   int lmr_min_moves = 3;    // never reduce the first moves searched
   int lmr_divisor = 225;    // reduction = ln(depth) ln(move number) * 100 / this
   int lmr_history = 8192;   // a quiet move's history / this is subtracted from its reduction
-  int null_move = 0;        // null-move pruning (Bao has zugzwang: measured)
+  int null_move = 0;        // null-move pruning (mask; Bao has zugzwang: measured)
   int null_min_depth = 3;   // try a null move at this depth and deeper
 
   // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
@@ -52,12 +56,14 @@ inline constexpr ParamSpec kSearchParams[] = {
 
     {"GainOrder", &SearchParams::gain_order, 0, 1},
     {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
-    {"LMR", &SearchParams::lmr, 0, 1},
+    {"QuiescenceVariants", &SearchParams::quiescence_variants, 0, 15},
+    {"QuiescenceStandPat", &SearchParams::quiescence_stand_pat, 0, 1},
+    {"LMR", &SearchParams::lmr, 0, 15},
     {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
     {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
     {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
     {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
-    {"NullMove", &SearchParams::null_move, 0, 1},
+    {"NullMove", &SearchParams::null_move, 0, 15},
     {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
 
     {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},

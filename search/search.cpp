@@ -165,7 +165,10 @@ class Worker {
         id_(id),
         history_keys_(shared.game.history),
         stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
-        poll_mask_(node_poll_interval(shared.limits.nodes) - 1) {
+        poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
+        quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
+        lmr_(in_variant(params_.lmr)),
+        null_move_(in_variant(params_.null_move)) {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
@@ -276,9 +279,8 @@ class Worker {
     // Step 4. The horizon: the evaluation, or first the moves that win seeds.
     if (ply >= kMaxPly - 1) return evaluate(p, weights_);
     if (depth <= 0)
-      return params_.quiescence_plies > 0
-                 ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
-                 : evaluate(p, weights_);
+      return quiescence_ ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
+                         : evaluate(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -295,7 +297,7 @@ class Worker {
     // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
     Frame& frame = stack_[ply];
     frame.null_move = false;
-    if (params_.null_move && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
+    if (null_move_ && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
         !stack_[ply - 1].null_move && std::abs(beta) < kMateBound &&
         evaluate(p, weights_) >= beta) {
       Position passed = p;
@@ -341,7 +343,7 @@ class Worker {
         // shallower, less so with a good history, and again in full if it beats alpha.
         int r = 0;
         const int score = int(frame.keys[size_t(k)] >> 9);
-        if (params_.lmr && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
+        if (lmr_ && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
             score < kKillerScore - 1 && frame.gain[size_t(order[k])] <= 0) {
           r = int(lmr_base(depth, searched) * 100 / params_.lmr_divisor);
           r -= score / params_.lmr_history;
@@ -416,6 +418,8 @@ class Worker {
       frame.order[size_t(i)] = kMaxMoves - 1 - int(frame.keys[size_t(i)] & (kMaxMoves - 1));
   }
 
+  static bool in_variant(int mask) { return (mask >> int(R::kVariant)) & 1; }
+
   // The horizon's search: the side to move may stand on the evaluation when it has a move
   // that wins no seeds (a quiet move), and otherwise must play one of its captures (Bao's
   // captures are compulsory when they exist); either way only seed-winning moves are
@@ -437,7 +441,7 @@ class Worker {
         frame.keys[size_t(captures++)] = int64_t(gain) * kMaxMoves + (kMaxMoves - 1 - i);
     }
     Value best = -kInfinite;
-    if (captures < children.size()) {
+    if (captures < children.size() || params_.quiescence_stand_pat) {
       best = evaluate(p, weights_);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
@@ -525,6 +529,7 @@ class Worker {
   std::array<std::array<int, 64>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
+  const bool quiescence_, lmr_, null_move_;  // switched on for this variant
   SearchInfo report_;
 };
 
