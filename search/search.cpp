@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -24,6 +24,7 @@ using Clock = std::chrono::steady_clock;
 constexpr int kMaxPly = 64;
 // Move ordering scores: a killer sits below captures and above any history score.
 constexpr int kKillerScore = 1 << 27;
+constexpr int kTTScore = 1 << 29;
 
 // A principal variation, built bottom-up.
 struct Line {
@@ -168,7 +169,8 @@ class Worker {
         poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
         lmr_(in_variant(params_.lmr)),
-        null_move_(in_variant(params_.null_move)) {
+        null_move_(in_variant(params_.null_move)),
+        iir_(in_variant(params_.iir)) {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
@@ -293,6 +295,10 @@ class Worker {
         return v;
     }
 
+    // Step 5a. Internal iterative reduction: a node the table knows nothing of is searched
+    // a ply shallower (its ordering is a guess anyway).
+    if (iir_ && tt_move.is_none() && depth >= params_.iir_min_depth) --depth;
+
     // Step 5b. Null move: if passing still holds beta with a reduced search, this node fails
     // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
     Frame& frame = stack_[ply];
@@ -343,10 +349,16 @@ class Worker {
         // shallower, less so with a good history, and again in full if it beats alpha.
         int r = 0;
         const int score = int(frame.keys[size_t(k)] >> 9);
+        const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
+        const bool quiet = !wins_seeds && score < kKillerScore - 1;  // nor a killer
+        const bool late_capture = params_.lmr_captures && wins_seeds && score < kTTScore;
         if (lmr_ && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
-            score < kKillerScore - 1 && frame.gain[size_t(order[k])] <= 0) {
+            (quiet || late_capture)) {
           r = int(lmr_base(depth, searched) * 100 / params_.lmr_divisor);
-          r -= score / params_.lmr_history;
+          if (wins_seeds)
+            --r;
+          else
+            r -= score / params_.lmr_history;
           if (pv_node) --r;
           r = std::clamp(r, 0, depth - 2);
         }
@@ -400,7 +412,7 @@ class Worker {
       if (m == pv_move)
         score = 1 << 30;
       else if (m == tt_move)
-        score = 1 << 29;
+        score = kTTScore;
       else if (params_.gain_order && gain > 0)
         score = (1 << 28) + gain;
       else if (m.capture())
@@ -529,7 +541,7 @@ class Worker {
   std::array<std::array<int, 64>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, lmr_, null_move_;  // switched on for this variant
+  const bool quiescence_, lmr_, null_move_, iir_;  // switched on for this variant
   SearchInfo report_;
 };
 
