@@ -25,6 +25,10 @@ constexpr int kMaxPly = 64;
 // Move ordering scores: a killer sits below captures and above any history score.
 constexpr int kKillerScore = 1 << 27;
 constexpr int kTTScore = 1 << 29;
+// Null-move depth reduction: this plus a ply per this many plies of depth (Stockfish's
+// early form, untuned: the null move lost in kiswahili and kigogo and is off).
+constexpr int kNullReduction = 2;
+constexpr int kNullDepthDivisor = 4;
 
 // A principal variation, built bottom-up.
 struct Line {
@@ -68,6 +72,21 @@ class ChildList {
   alignas(Child) std::byte storage_[kMaxMoves * sizeof(Child)];
   int size_ = 0;
 };
+
+// A sort key of the move ordering: the score, then the generation index, so that sorting
+// the keys in descending order is a stable sort by score (earlier moves first on ties).
+static_assert(std::has_single_bit(unsigned(kMaxMoves)));
+constexpr int kIndexBits = std::countr_zero(unsigned(kMaxMoves));
+constexpr int64_t order_key(int score, int index) {
+  return int64_t(score) * kMaxMoves + (kMaxMoves - 1 - index);
+}
+constexpr int key_score(int64_t key) {
+  return int(key >> kIndexBits);  // an arithmetic shift: floor, right for negative scores
+}
+constexpr int key_index(int64_t key) {
+  return kMaxMoves - 1 - int(key & (kMaxMoves - 1));
+}
+static_assert(key_score(order_key(-5, 7)) == -5 && key_index(order_key(-5, 7)) == 7);
 
 // What one ply of the search keeps (Stockfish's Stack): its children and their order. One
 // frame per ply, allocated once per thread, so no node constructs or allocates anything.
@@ -309,7 +328,7 @@ class Worker {
       Position passed = p;
       passed.clear_takasia();
       passed.pass_turn();
-      const int r = 2 + depth / 4;
+      const int r = kNullReduction + depth / kNullDepthDivisor;
       stack_[ply].null_move = true;
       history_keys_.push(passed.key());
       const Value v =
@@ -348,7 +367,7 @@ class Worker {
         // Step 8b. Late move reductions: a quiet move late in the order is searched
         // shallower, less so with a good history, and again in full if it beats alpha.
         int r = 0;
-        const int score = int(frame.keys[size_t(k)] >> 9);
+        const int score = key_score(frame.keys[size_t(k)]);
         const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
         const bool quiet = !wins_seeds && score < kKillerScore - 1;  // nor a killer
         const bool late_capture = params_.lmr_captures && wins_seeds && score < kTTScore;
@@ -423,11 +442,11 @@ class Worker {
         score = kKillerScore - 1;
       else
         score = params_.use_history ? history_[index(us)][m.raw() & 63] : 0;
-      frame.keys[size_t(i)] = int64_t(score) * kMaxMoves + (kMaxMoves - 1 - i);
+      frame.keys[size_t(i)] = order_key(score, i);
     }
     std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
     for (int i = 0; i < n; ++i)
-      frame.order[size_t(i)] = kMaxMoves - 1 - int(frame.keys[size_t(i)] & (kMaxMoves - 1));
+      frame.order[size_t(i)] = key_index(frame.keys[size_t(i)]);
   }
 
   static bool in_variant(int mask) { return (mask >> int(R::kVariant)) & 1; }
@@ -449,8 +468,7 @@ class Worker {
     int captures = 0;
     for (int i = 0; i < children.size(); ++i) {
       const int gain = material(children[i].position, us) - before;
-      if (gain > 0)
-        frame.keys[size_t(captures++)] = int64_t(gain) * kMaxMoves + (kMaxMoves - 1 - i);
+      if (gain > 0) frame.keys[size_t(captures++)] = order_key(gain, i);
     }
     Value best = -kInfinite;
     if (captures < children.size() || params_.quiescence_stand_pat) {
@@ -460,7 +478,7 @@ class Worker {
     }
     std::sort(frame.keys.begin(), frame.keys.begin() + captures, std::greater<>());
     for (int k = 0; k < captures; ++k) {
-      const Child& c = children[kMaxMoves - 1 - int(frame.keys[size_t(k)] & (kMaxMoves - 1))];
+      const Child& c = children[key_index(frame.keys[size_t(k)])];
       const Value v = -quiesce_node(c.position, ply + 1, -beta, -alpha, plies - 1);
       if (aborted_) return 0;
       if (v > best) {
