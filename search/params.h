@@ -17,7 +17,8 @@ inline constexpr int kMaxPly = 64;
 // instead of all repeating the main thread's search (lazy SMP).
 inline constexpr int kHelperDepthSkew = 1;
 
-// Nodes between two polls of `stop`, the node limit and the clock: a power of two (the
+// Nodes between two polls of `stop`, the node limit and the clock when there is no node
+// limit (node_poll_interval in search.h scales it down to the limit): a power of two (the
 // test is a mask), small enough that `stop` is answered within a millisecond (issue 20
 // measured a median of 0.6 ms) and large enough that polling costs nothing measurable.
 inline constexpr uint64_t kPollInterval = 1024;
@@ -53,9 +54,12 @@ inline constexpr int kOptimumClockDen = 4;
 // more than two fifths of the clock, so that one move never decides the game on time.
 inline constexpr int kMaximumOptimumFactor = 4;
 inline constexpr int kMaximumClockNum = 2, kMaximumClockDen = 5;
-// An iteration costs more than all before it: none starts after this fraction (1/N) of
-// the optimum, since it could not end in time.
-inline constexpr int kIterationStartDen = 2;
+
+// Null-move depth reduction: this plus a ply per kNullDepthDivisor plies of depth
+// (Stockfish's early form, untuned: the null move lost in kiswahili and kigogo and is off,
+// docs/strength.md).
+inline constexpr int kNullReduction = 2;
+inline constexpr int kNullDepthDivisor = 4;
 
 // The transposition table's replacement (search/tt.cpp). An entry of the current search
 // deeper than the new bound by more than this many plies is kept: a shallow bound must not
@@ -78,6 +82,31 @@ struct SearchParams {
   bool use_tt = true;
   bool use_killers = true;
   bool use_history = true;
+
+  // Selectivity (issue 14), each kept only with a match result (docs/strength.md).
+  bool gain_order = true;  // order moves that win seeds by the seeds won (eats in bao)
+  // A switch per variant is a mask: bit 0 bao, 1 kigogo, 2 kiswahili, 3 kujifunza (the
+  // order of Variant), since the variants answered differently.
+  int quiescence_plies = 4;           // at the horizon, follow seed-winning moves this many plies
+  int quiescence_variants = 1;        // ... in these variants (mask)
+  bool quiescence_stand_pat = false;  // stand pat even when every move captures
+  int lmr = 0;                        // late move reductions of quiet moves (mask)
+  int lmr_min_depth = 3;              // reduce only at this depth and deeper
+  int lmr_min_moves = 3;              // never reduce the first moves searched
+  int lmr_divisor = 225;              // reduction = ln(depth) ln(move number) * 100 / this
+  int lmr_history = 8192;     // a quiet move's history / this is subtracted from its reduction
+  int null_move = 0;          // null-move pruning (mask; Bao has zugzwang: measured)
+  int null_min_depth = 3;     // try a null move at this depth and deeper
+  bool lmr_captures = false;  // late seed-winning moves are reduced too, one ply less
+  int iir = 0;                // internal iterative reduction without a table move (mask)
+  int iir_min_depth = 4;      // ... at this depth and deeper
+
+  // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
+  int time_soft_pct = 50;        // an iteration costs more than all before it
+  int time_best_change_pct = 0;  // more when the best move changed in the last iteration
+  int time_score_drop_pct = 0;   // more when the score fell by time_score_drop or more
+  int time_score_drop = 30;      // centi-seeds
+  bool time_forced = false;      // one legal move: play it after depth 1
 };
 
 struct ParamSpec {
@@ -91,6 +120,23 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"AspirationMinDepth", &SearchParams::aspiration_min_depth, 1, 64},
     {"HistoryMax", &SearchParams::history_max, 256, 1 << 20},
     {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
+
+    {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
+    {"QuiescenceVariants", &SearchParams::quiescence_variants, 0, 15},
+    {"LMR", &SearchParams::lmr, 0, 15},
+    {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
+    {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
+    {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
+    {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
+    {"NullMove", &SearchParams::null_move, 0, 15},
+    {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
+    {"IIR", &SearchParams::iir, 0, 15},
+    {"IIRMinDepth", &SearchParams::iir_min_depth, 2, 16},
+
+    {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
+    {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},
+    {"TimeScoreDropPct", &SearchParams::time_score_drop_pct, 0, 300},
+    {"TimeScoreDrop", &SearchParams::time_score_drop, 1, 1000},
 };
 
 // The switches are UCI check options, not tuned.
@@ -103,6 +149,10 @@ inline constexpr SwitchSpec kSearchSwitches[] = {
     {"UseTT", &SearchParams::use_tt},
     {"UseKillers", &SearchParams::use_killers},
     {"UseHistory", &SearchParams::use_history},
+    {"GainOrder", &SearchParams::gain_order},
+    {"QuiescenceStandPat", &SearchParams::quiescence_stand_pat},
+    {"LMRCaptures", &SearchParams::lmr_captures},
+    {"TimeForced", &SearchParams::time_forced},
 };
 
 }  // namespace kete

@@ -1,9 +1,15 @@
 #include "search/search.h"
 
 #include <algorithm>
+#include <bit>
+#include <cassert>
 #include <chrono>
+#include <cmath>
+#include <cstddef>
 #include <memory>
+#include <new>
 #include <thread>
+#include <type_traits>
 
 #include "engine/evaluate.h"
 #include "engine/rules.h"
@@ -33,11 +39,65 @@ struct Child {
   Position position;
 };
 
+// The children of one node. The slots are raw storage, constructed only as the generator
+// fills them: a node fills a few dozen of the 512, and a list of constructed positions
+// (FixedList<Child>) wrote 36 KB per node, about a fifth of the search's time
+// (docs/performance.md).
+class ChildList {
+ public:
+  void clear() { size_ = 0; }
+  void push_back(Move m, const Position& p) {
+    assert(size_ < kMaxMoves);
+    std::construct_at(slot(size_++), Child{m, p});
+  }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Child& operator[](int i) const {
+    assert(i < size_);
+    return *std::launder(reinterpret_cast<const Child*>(storage_) + i);
+  }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<Child>);
+  Child* slot(int i) { return reinterpret_cast<Child*>(storage_) + i; }
+
+  alignas(Child) std::byte storage_[kMaxMoves * sizeof(Child)];
+  int size_ = 0;
+};
+
+// A sort key of the move ordering: the score, then the generation index, so that sorting
+// the keys in descending order is a stable sort by score (earlier moves first on ties).
+static_assert(std::has_single_bit(unsigned(kMaxMoves)));
+constexpr int kIndexBits = std::countr_zero(unsigned(kMaxMoves));
+constexpr int64_t order_key(int score, int index) {
+  return int64_t(score) * kMaxMoves + (kMaxMoves - 1 - index);
+}
+constexpr int key_score(int64_t key) {
+  return int(key >> kIndexBits);  // an arithmetic shift: floor, right for negative scores
+}
+constexpr int key_index(int64_t key) {
+  return kMaxMoves - 1 - int(key & (kMaxMoves - 1));
+}
+static_assert(key_score(order_key(-5, 7)) == -5 && key_index(order_key(-5, 7)) == 7);
+
+// What one ply of the search keeps (Stockfish's Stack): its children and their order. One
+// frame per ply, allocated once per thread, so no node constructs or allocates anything.
+struct Frame {
+  ChildList children;
+  std::array<int, kMaxMoves> order;
+  std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves (score * 512 + rank)
+  std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
+  bool null_move = false;               // this ply's position was reached by a null move
+  Line child_line;                      // the PV below the child being searched
+};
+
 // Keys of the positions from the game's start to the current node. A 16-bit count filter
 // lets the repetition test skip the scan when the key cannot be present.
 class KeyHistory {
  public:
+  // Room for the game, the root and a key per ply, so the search never grows the vector.
   explicit KeyHistory(const std::vector<uint64_t>& game) : filter_(1 << 16) {
+    keys_.reserve(game.size() + 1 + kMaxPly);
     for (uint64_t k : game)
       push(k);
   }
@@ -60,6 +120,19 @@ class KeyHistory {
   std::vector<uint64_t> keys_;
   std::vector<uint16_t> filter_;
 };
+
+// Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
+// move that raises it has won seeds: an eat in bao (whose moves carry no capture flag), a
+// capture in kiswahili and kujifunza (seeds change sides), a capture in kigogo (seeds
+// leave the board).
+int material(const Position& p, Side s) {
+  return p.ring_seeds(s) + p.hand(s) - p.ring_seeds(~s) - p.hand(~s);
+}
+
+// Late move reductions by depth and move number: ln(d) ln(m), as in Stockfish.
+double lmr_base(int depth, int move_number) {
+  return std::log(double(depth)) * std::log(double(move_number));
+}
 
 // Mate values are stored relative to the node, so they stay right wherever it recurs.
 Value to_tt(Value v, int ply) {
@@ -109,27 +182,37 @@ class Worker {
         params_(shared.settings.params),
         weights_(shared.settings.eval[R::kVariant]),
         id_(id),
-        history_keys_(shared.game.history) {
+        history_keys_(shared.game.history),
+        stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
+        poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
+        quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
+        lmr_(in_variant(params_.lmr)),
+        null_move_(in_variant(params_.null_move)),
+        iir_(in_variant(params_.iir)) {
     history_keys_.push(shared.root.key());
+    excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
+    report_.pv.reserve(kMaxPly);
   }
 
   // Iterative deepening. The main thread (id 0) reports, keeps the limits and returns the
   // result; helpers fill the shared table until the main thread is done.
   SearchResult iterate(const std::function<void(const SearchInfo&)>& on_info) {
     SearchResult result;
-    FixedList<Child> root_children;
-    R::generate(s_.root, [&](Move m, const Position& c, int) {
-      if (root_allowed(m)) root_children.push_back({m, c});
+    MoveList root_moves;
+    R::generate(s_.root, [&](Move m, const Position&, int) {
+      if (root_allowed(m)) root_moves.push_back(m);
     });
-    if (root_children.empty()) return result;
-    result.best = root_children[0].move;
+    if (root_moves.empty()) return result;
+    result.best = root_moves[0];
     const int level = s_.settings.skill_level;
-    const int lines = std::min(skill_lines(level, s_.settings.multipv), root_children.size());
+    const int lines = std::min(skill_lines(level, s_.settings.multipv), root_moves.size());
     const int reported = std::min(s_.settings.multipv, lines);  // more only for the pick
     int max_depth = s_.limits.depth > 0 ? std::min(s_.limits.depth, kMaxPly - 1) : kMaxPly - 1;
     if (level <= 0) max_depth = 1;  // the random mover: any legal move
     std::vector<Value> values(size_t(lines), 0);
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
+    Move previous_best = Move::none();  // the last iteration's best move and value
+    Value previous_value = 0;
     for (int depth = 1 + (id_ & kHelperDepthSkew); depth <= max_depth; ++depth) {
       excluded_.clear();
       for (int k = 0; k < lines; ++k) {
@@ -149,13 +232,22 @@ class Worker {
       for (int k = 0; k < reported; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || std::abs(values[0]) > kMateBound) break;
-      // An iteration costs more than all before it: do not start one that cannot end.
-      if (s_.budget.optimum_ms >= 0 && !pondering() &&
-          s_.budget_elapsed_ms() > s_.budget.optimum_ms / kIterationStartDen)
-        break;
+      // An iteration costs more than all before it: do not start one that cannot end. More
+      // time when the best move just changed or the score fell; none when forced.
+      if (s_.budget.optimum_ms >= 0 && !pondering()) {
+        if (params_.time_forced && root_moves.size() == 1) break;
+        int64_t pct = params_.time_soft_pct;
+        if (depth > 1 && pvs[0].size && pvs[0].moves[0] != previous_best)
+          pct += params_.time_best_change_pct;
+        if (depth > 1 && values[0] <= previous_value - params_.time_score_drop)
+          pct += params_.time_score_drop_pct;
+        if (s_.budget_elapsed_ms() * 100 > s_.budget.optimum_ms * pct) break;
+      }
+      if (pvs[0].size) previous_best = pvs[0].moves[0];
+      previous_value = values[0];
     }
     publish_nodes();
-    if (id_ == 0 && level < kMaxSkillLevel) pick_by_skill(result, root_children, values, pvs);
+    if (id_ == 0 && level < kMaxSkillLevel) pick_by_skill(result, root_moves, values, pvs);
     if (id_ == 0) {
       // `go infinite` gives its bestmove only after `stop`, `go ponder` after `ponderhit`.
       while ((s_.limits.infinite || pondering()) && !s_.stop.load())
@@ -193,7 +285,7 @@ class Worker {
                bool pv_node) {
     line.size = 0;
     // Step 1. Count the node; keep the limits.
-    if ((++nodes_ & (kPollInterval - 1)) == 0) poll();
+    if ((++nodes_ & poll_mask_) == 0) poll();
     if (aborted_) return 0;
     seldepth_ = std::max(seldepth_, ply);
 
@@ -211,8 +303,11 @@ class Worker {
       if (alpha >= beta) return alpha;
     }
 
-    // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    // Step 4. The horizon: the evaluation, or first the moves that win seeds.
+    if (ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    if (depth <= 0)
+      return quiescence_ ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
+                         : evaluate<R>(p, weights_);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -225,20 +320,46 @@ class Worker {
         return v;
     }
 
+    // Step 5a. Internal iterative reduction: a node the table knows nothing of is searched
+    // a ply shallower (its ordering is a guess anyway).
+    if (iir_ && tt_move.is_none() && depth >= params_.iir_min_depth) --depth;
+
+    // Step 5b. Null move: if passing still holds beta with a reduced search, this node fails
+    // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
+    Frame& frame = stack_[ply];
+    frame.null_move = false;
+    if (null_move_ && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
+        !stack_[ply - 1].null_move && std::abs(beta) < kMateBound &&
+        evaluate<R>(p, weights_) >= beta) {
+      Position passed = p;
+      passed.clear_takasia();
+      passed.pass_turn();
+      const int r = kNullReduction + depth / kNullDepthDivisor;
+      stack_[ply].null_move = true;
+      history_keys_.push(passed.key());
+      const Value v =
+          -search(passed, depth - 1 - r, ply + 1, -beta, -beta + 1, frame.child_line, false);
+      history_keys_.pop();
+      stack_[ply].null_move = false;
+      if (aborted_) return 0;
+      if (v >= beta && v < kMateBound) return v;
+    }
+
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
-    FixedList<Child> children;
-    R::generate(p, [&](Move m, const Position& c, int) { children.push_back({m, c}); });
+    ChildList& children = frame.children;
+    children.clear();
+    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
-    std::array<int, kMaxMoves> order;
-    order_moves(children, p.side_to_move(), ply, tt_move, order);
+    order_moves(frame, p, ply, tt_move);
+    const std::array<int, kMaxMoves>& order = frame.order;
 
     // Step 8. Principal variation search over the moves.
     const Value original_alpha = alpha;
     Value best = -kInfinite;
     Move best_move = Move::none();
-    Line child_line;
+    Line& child_line = frame.child_line;
     int searched = 0;
     for (int k = 0; k < children.size(); ++k) {
       const Child& c = children[order[k]];
@@ -251,8 +372,27 @@ class Worker {
       if (searched++ == 0) {
         v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
-        v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
-        if (v > alpha && v < beta)
+        // Step 8b. Late move reductions: a quiet move late in the order is searched
+        // shallower, less so with a good history, and again in full if it beats alpha.
+        int r = 0;
+        const int score = key_score(frame.keys[size_t(k)]);
+        const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
+        const bool quiet = !wins_seeds && score < kOrderKiller - 1;  // nor a killer
+        const bool late_capture = params_.lmr_captures && wins_seeds && score < kOrderTtMove;
+        if (lmr_ && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
+            (quiet || late_capture)) {
+          r = int(lmr_base(depth, searched) * 100 / params_.lmr_divisor);
+          if (wins_seeds)
+            --r;
+          else
+            r -= score / params_.lmr_history;
+          if (pv_node) --r;
+          r = std::clamp(r, 0, depth - 2);
+        }
+        v = -search(c.position, depth - 1 - r, ply + 1, -alpha - 1, -alpha, child_line, false);
+        if (r > 0 && v > alpha && !aborted_)
+          v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
+        if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, true);
       }
       history_keys_.pop();
@@ -265,7 +405,8 @@ class Worker {
           line.set(c.move, child_line);
           if (alpha >= beta) {
             // Step 9. A quiet move that refutes: remember it at this ply and for this side.
-            if (!c.move.capture()) reward_quiet(c.move, p.side_to_move(), ply, depth);
+            if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(order[k])] > 0))
+              reward_quiet(c.move, p.side_to_move(), ply, depth);
             break;
           }
         }
@@ -283,29 +424,94 @@ class Worker {
     return best;
   }
 
-  void order_moves(const FixedList<Child>& children, Side us, int ply, Move tt_move,
-                   std::array<int, kMaxMoves>& order) const {
-    std::array<int, kMaxMoves> score;
+  // Sorts by score, ties in generation order. The key holds both, so that std::sort (which
+  // never allocates, unlike std::stable_sort) gives exactly the stable order.
+  void order_moves(Frame& frame, const Position& p, int ply, Move tt_move) const {
+    const Side us = p.side_to_move();
     const Move pv_move = ply < root_pv_.size && ply == 0 ? root_pv_.moves[0] : Move::none();
-    const int n = children.size();
+    const int n = frame.children.size();
+    const int before = material(p, us);
     for (int i = 0; i < n; ++i) {
-      const Move m = children[i].move;
-      order[i] = i;
+      const Move m = frame.children[i].move;
+      const int gain = material(frame.children[i].position, us) - before;
+      frame.gain[size_t(i)] = gain;
+      int score;
       if (m == pv_move)
-        score[i] = kOrderPvMove;
+        score = kOrderPvMove;
       else if (m == tt_move)
-        score[i] = kOrderTtMove;
+        score = kOrderTtMove;
+      else if (params_.gain_order && gain > 0)
+        score = kOrderCapture + gain;
       else if (m.capture())
-        score[i] = kOrderCapture;
+        score = kOrderCapture;
       else if (params_.use_killers && m == killers_[ply][0])
-        score[i] = kOrderKiller;
+        score = kOrderKiller;
       else if (params_.use_killers && m == killers_[ply][1])
-        score[i] = kOrderKiller - 1;
+        score = kOrderKiller - 1;
       else
-        score[i] = params_.use_history ? history_[index(us)][history_index(m)] : 0;
+        score = params_.use_history ? history_[index(us)][history_index(m)] : 0;
+      frame.keys[size_t(i)] = order_key(score, i);
     }
-    std::stable_sort(order.begin(), order.begin() + n,
-                     [&](int a, int b) { return score[a] > score[b]; });
+    std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
+    for (int i = 0; i < n; ++i)
+      frame.order[size_t(i)] = key_index(frame.keys[size_t(i)]);
+  }
+
+  static bool in_variant(int mask) { return (mask >> int(R::kVariant)) & 1; }
+
+  // The horizon's search: the side to move may stand on the evaluation when it has a move
+  // that wins no seeds (a quiet move), and otherwise must play one of its captures (Bao's
+  // captures are compulsory when they exist); either way only seed-winning moves are
+  // followed, for at most `plies` more plies. A Bao turn is already a whole move with all
+  // its captures, so "quiet" is the next turn's question: can the mover win seeds?
+  Value quiesce(const Position& p, int ply, Value alpha, Value beta, int plies) {
+    if (plies <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    Frame& frame = stack_[ply];
+    ChildList& children = frame.children;
+    children.clear();
+    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
+    if (children.empty()) return mated_in(ply);
+    const Side us = p.side_to_move();
+    const int before = material(p, us);
+    int captures = 0;
+    for (int i = 0; i < children.size(); ++i) {
+      const int gain = material(children[i].position, us) - before;
+      if (gain > 0) frame.keys[size_t(captures++)] = order_key(gain, i);
+    }
+    Value best = -kInfinite;
+    if (captures < children.size() || params_.quiescence_stand_pat) {
+      best = evaluate<R>(p, weights_);
+      if (best >= beta) return best;
+      alpha = std::max(alpha, best);
+    }
+    std::sort(frame.keys.begin(), frame.keys.begin() + captures, std::greater<>());
+    for (int k = 0; k < captures; ++k) {
+      const Child& c = children[key_index(frame.keys[size_t(k)])];
+      const Value v = -quiesce_node(c.position, ply + 1, -beta, -alpha, plies - 1);
+      if (aborted_) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  // A node of the horizon's search: counted, and decided by the rules where they decide.
+  Value quiesce_node(const Position& p, int ply, Value alpha, Value beta, int plies) {
+    if ((++nodes_ & poll_mask_) == 0) poll();
+    if (aborted_) return 0;
+    seldepth_ = std::max(seldepth_, ply);
+    if (std::optional<Side> lost = R::loser(p))
+      return *lost == p.side_to_move() ? mated_in(ply) : mate_in(ply);
+    history_keys_.push(p.key());
+    const bool repeated = history_keys_.repeated();
+    const Value v = repeated ? kDraw : quiesce(p, ply, alpha, beta, plies);
+    history_keys_.pop();
+    return v;
   }
 
   void reward_quiet(Move m, Side us, int ply, int depth) {
@@ -334,7 +540,7 @@ class Worker {
   }
 
   // Below full strength the move is picked among the root lines (search/skill.h).
-  void pick_by_skill(SearchResult& result, const FixedList<Child>& root_children,
+  void pick_by_skill(SearchResult& result, const MoveList& root_moves,
                      const std::vector<Value>& values, const std::vector<Line>& pvs) const {
     std::vector<Move> moves, all;
     std::vector<Value> line_values;
@@ -343,8 +549,8 @@ class Worker {
         moves.push_back(pvs[k].moves[0]);
         line_values.push_back(values[k]);
       }
-    for (int i = 0; i < root_children.size(); ++i)
-      all.push_back(root_children[i].move);
+    for (int i = 0; i < root_moves.size(); ++i)
+      all.push_back(root_moves[i]);
     if (moves.empty()) return;
     Random random(s_.settings.skill_seed);
     const Move pick = pick_skill_move(s_.settings.skill_level, moves, line_values, all, random);
@@ -377,8 +583,10 @@ class Worker {
 
   void publish_nodes() { s_.nodes[size_t(id_)]->store(nodes_, std::memory_order_relaxed); }
 
-  SearchInfo info(int k, int depth, Value value, const Line& line) const {
-    SearchInfo i;
+  // The report reuses one SearchInfo, whose PV has room for kMaxPly moves: reporting an
+  // iteration allocates nothing either.
+  const SearchInfo& info(int k, int depth, Value value, const Line& line) {
+    SearchInfo& i = report_;
     i.multipv = k + 1;
     i.depth = depth;
     i.seldepth = seldepth_;
@@ -403,9 +611,18 @@ class Worker {
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
   std::array<std::array<int, kHistorySize>, 2> history_{};
+  std::unique_ptr<Frame[]> stack_;  // indexed by ply
+  const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
+  const bool quiescence_, lmr_, null_move_, iir_;  // switched on for this variant
+  SearchInfo report_;
 };
 
 }  // namespace
+
+uint64_t node_poll_interval(uint64_t node_limit) {
+  if (node_limit == 0) return kPollInterval;
+  return std::clamp<uint64_t>(std::bit_floor(node_limit / kNodeLimitSlack), 1, kPollInterval);
+}
 
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,

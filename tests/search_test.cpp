@@ -1,15 +1,43 @@
 // The search: forced wins found with the right distance, determinism, stop, threads,
 // MultiPV, draws by the move limit, time budgets that respect the clock.
+#include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <new>
 #include <thread>
 
 #include <gtest/gtest.h>
 
+#include "search/bench.h"
 #include "search/engine.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/forced_wins.h"
 #include "tests/test_util.h"
+
+// Every heap allocation of this test binary is counted, so that a test can pin "the search
+// never allocates" (STYLE.md): replacing the global operator new is the one hook that sees
+// allocations made anywhere, std::stable_sort's buffer included.
+// GCC sees the replaced operator delete's free() inlined after `new` and warns, wrongly:
+// the replaced new allocates with malloc.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+namespace {
+std::atomic<uint64_t> g_allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace kete::test {
 namespace {
@@ -72,6 +100,67 @@ TEST(Search, FixedDepthIsDeterministicWithOneThread) {
     ASSERT_TRUE(a.best && b.best);
     EXPECT_EQ(*a.best, *b.best) << to_string(v);
     EXPECT_EQ(a.nodes, b.nodes) << to_string(v);
+  }
+}
+
+// Allocations of one single-threaded search to `depth`, the table made beforehand.
+uint64_t allocations_of_search(RuleSet rules, const Position& p, int depth, uint64_t& nodes) {
+  TranspositionTable tt(4);
+  Limits limits;
+  limits.depth = depth;
+  const std::atomic<bool> stop{false};
+  const std::function<void(const SearchInfo&)> on_info = [](const SearchInfo&) {};
+  const uint64_t before = g_allocations.load();
+  nodes = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop, on_info).nodes;
+  return g_allocations.load() - before;
+}
+
+// The search allocates only when it starts (its per-thread stack, the key history): a
+// search of thousands of nodes and many iterations allocates exactly as often as one of
+// depth 1, so no node and no iteration allocates.
+TEST(Search, AllocatesNothingPerNodeOrIteration) {
+  uint64_t nodes = 0;
+  allocations_of_search(kBao, Position::start(Variant::kBao), 2, nodes);  // one-time statics
+  uint64_t total_deep_nodes = 0;
+  for (const BenchPosition& b : bench_positions()) {
+    for (KichwaRule kichwa : {KichwaRule::kChoose, KichwaRule::kFollow}) {
+      if (kichwa == KichwaRule::kFollow && b.variant != Variant::kKujifunza) continue;
+      const RuleSet rules{b.variant, kichwa};
+      const Position p = parse_or_die(b.variant, b.position);
+      uint64_t shallow_nodes = 0, deep_nodes = 0;
+      const uint64_t shallow = allocations_of_search(rules, p, 1, shallow_nodes);
+      const uint64_t deep = allocations_of_search(rules, p, 6, deep_nodes);
+      total_deep_nodes += deep_nodes;
+      EXPECT_EQ(deep, shallow) << b.position << ": " << deep_nodes << " nodes";
+      EXPECT_LE(shallow, 16u) << b.position;
+    }
+  }
+  EXPECT_GT(total_deep_nodes, 20'000u);  // the deep searches did search
+}
+
+// `go nodes N` means N: at least N nodes unless the search ended first (a forced result),
+// fewer than N + node_poll_interval(N) on one thread. Every variant, small and large N.
+TEST(Search, NodeLimitIsExact) {
+  for (const BenchPosition& b : bench_positions()) {
+    for (KichwaRule kichwa : {KichwaRule::kChoose, KichwaRule::kFollow}) {
+      if (kichwa == KichwaRule::kFollow && b.variant != Variant::kKujifunza) continue;
+      const RuleSet rules{b.variant, kichwa};
+      const Position p = parse_or_die(b.variant, b.position);
+      for (uint64_t n : {1, 2, 10, 100, 1000, 3000, 20000}) {
+        TranspositionTable tt(4);
+        Limits limits;
+        limits.nodes = n;
+        const std::atomic<bool> stop{false};
+        bool mate = false;
+        const SearchResult r = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop,
+                                      [&](const SearchInfo& i) { mate = i.score.is_mate(); });
+        EXPECT_LT(r.nodes, n + node_poll_interval(n)) << b.position << " nodes " << n;
+        if (!mate) {
+          EXPECT_GE(r.nodes, n) << b.position << " nodes " << n;
+        }
+        EXPECT_TRUE(r.best.has_value()) << b.position << " nodes " << n;
+      }
+    }
   }
 }
 
