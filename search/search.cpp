@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/evaluate.h"
+#include "engine/net_file.h"
 #include "engine/rules.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -100,9 +101,11 @@ class Worker {
       : s_(shared),
         params_(shared.settings.params),
         weights_(shared.settings.eval[R::kVariant]),
+        net_(shared.settings.nets[size_t(R::kVariant)].get()),
         id_(id),
         history_keys_(shared.game.history) {
     history_keys_.push(shared.root.key());
+    if (net_) net_eval_.emplace(*net_, nnue::incremental_by_default(R::kVariant));
   }
 
   // Iterative deepening. The main thread (id 0) reports, keeps the limits and returns the
@@ -196,7 +199,8 @@ class Worker {
     }
 
     // Step 4. The horizon.
-    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    path_[size_t(ply)] = &p;
+    if (depth <= 0 || ply >= kMaxPly - 1) return evaluate(p, ply);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -263,6 +267,12 @@ class Worker {
       s_.tt.store(p.key(), {best_move, to_tt(best, ply), depth, bound});
     }
     return best;
+  }
+
+  // The static evaluation: the network if the variant has one, else the weights.
+  Value evaluate(const Position& p, int ply) {
+    if (!net_eval_) return kete::evaluate<R>(p, weights_);
+    return net_eval_->template evaluate<R::W>(p, ply > 0 ? path_[size_t(ply - 1)] : nullptr);
   }
 
   void order_moves(const FixedList<Child>& children, Side us, int ply, Move tt_move,
@@ -332,6 +342,9 @@ class Worker {
   Shared& s_;
   const SearchParams& params_;
   const Weights& weights_;  // this variant's evaluation weights
+  const nnue::Net* net_;    // or its network
+  std::optional<nnue::Evaluator> net_eval_;
+  std::array<const Position*, kMaxPly> path_{};  // the positions from the root to a node
   const int id_;
   KeyHistory history_keys_;
   uint64_t nodes_ = 0;
@@ -344,6 +357,11 @@ class Worker {
 };
 
 }  // namespace
+
+std::array<std::shared_ptr<const nnue::Net>, kVariantCount> SearchSettings::default_nets() {
+  const auto& embedded = nnue::embedded_nets();
+  return embedded.ok() ? *embedded : nnue::Nets{};
+}
 
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
