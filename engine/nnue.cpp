@@ -91,15 +91,18 @@ Value evaluate(const Net& net, const Position& p) {
 }
 
 bool incremental_by_default(Variant v) {
-  // Measured with kete-micro's BM_NetLeaves (docs/performance.md).
+  // Measured with kete-micro's net_leaves (docs/performance.md): a Bao or kiswahili
+  // move relays around the board and changes so many pits that a refresh is as fast or
+  // faster; kigogo's 4x12 board and kujifunza's single laps leave most pits alone.
   switch (v) {
     case Variant::kBao:
     case Variant::kKiswahili:
+      return false;
     case Variant::kKigogo:
     case Variant::kKujifunza:
       return true;
   }
-  return true;
+  return false;
 }
 
 std::vector<std::string> input_summary(const Position& p) {
