@@ -11,9 +11,9 @@ namespace kete {
 
 namespace {
 
-// Weights files are a few hundred bytes and nets a few hundred KB; anything this large
-// is neither.
-constexpr std::streamsize kMaxEvalFileBytes = 16 << 20;
+// Weights files are a few hundred bytes and nets under 120 KB (docs/evaluation.md);
+// anything this large is neither.
+constexpr std::streamsize kMaxEvalFileBytes = 1 << 20;
 
 absl::StatusOr<std::string> read_bytes(std::string_view path) {
   std::ifstream in{std::string(path), std::ios::binary};
@@ -24,7 +24,7 @@ absl::StatusOr<std::string> read_bytes(std::string_view path) {
   bytes.resize(size_t(in.gcount()));
   if (std::streamsize(bytes.size()) > kMaxEvalFileBytes)
     return absl::InvalidArgumentError(
-        fmt::format("'{}' is not an evaluation file (over 16 MiB)", path));
+        fmt::format("'{}' is not a weights file or a net (over 1 MiB)", path));
   return bytes;
 }
 

@@ -26,7 +26,7 @@ std::atomic<bool> interrupted{false};
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
     "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
-    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_FILE]\n";
+    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n";
 
 struct Options {
   SelfPlayConfig config;
@@ -59,9 +59,15 @@ absl::StatusOr<Options> parse_options(const Args& args) {
     } else if (key == "--seed") {
       s = parse_int_into(key, value, 0, UINT64_MAX, c.seed);
     } else if (key == "--eval") {
-      absl::StatusOr<WeightsFile> w = read_weights_file(value);
-      if (!w.ok()) return w.status();
-      c.settings.eval[w->variant] = w->weights;
+      absl::StatusOr<EvalFile> f = read_eval_file(value);
+      if (!f.ok()) return f.status();
+      if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*f)) {
+        c.settings.nets[size_t((*net)->variant)] = *net;
+      } else {
+        const WeightsFile& w = std::get<WeightsFile>(*f);
+        c.settings.eval[w.variant] = w.weights;
+        c.settings.nets[size_t(w.variant)] = nullptr;
+      }
     } else {
       return absl::InvalidArgumentError(fmt::format("unknown flag '{}'", key));
     }
