@@ -8,6 +8,10 @@
 //   key_scratch/<rules>        Position::compute_key()
 //   key_incremental/<rules>    one pit's incremental key update (set_seeds)
 //   evaluate/<rules>           evaluate()
+//   net_leaves/<rules>/refresh|incremental
+//                              the net's evaluation of every child of a position, as the
+//                              search's leaves: each refreshed, or each updated from the
+//                              parent's accumulator (nnue::Evaluator); items are leaves
 //   playout/<rules>            one random game from the start (to its end or 1000 plies),
 //                              one move played per ply (engine/playout.h)
 //   playout_all_moves/<rules>  the same, every move of a ply played out and one picked
@@ -28,6 +32,7 @@
 #include <fmt/format.h>
 
 #include "engine/evaluate.h"
+#include "engine/nnue.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/playout.h"
@@ -173,6 +178,45 @@ void bm_evaluate(benchmark::State& state, const std::vector<Position>& positions
   state.SetItemsProcessed(state.iterations() * int64_t(positions.size()));
 }
 
+// A net of random weights: the cost of inference does not depend on their values.
+nnue::Net random_net(Variant v) {
+  nnue::Net net;
+  net.variant = v;
+  net.scale = 300;
+  std::mt19937 rng(1);
+  std::uniform_int_distribution<int> w(-200, 200);
+  net.input_weights.resize(size_t(nnue::input_count(v)) * nnue::kHidden);
+  for (int16_t& x : net.input_weights)
+    x = int16_t(w(rng));
+  for (int j = 0; j < nnue::kHidden; ++j) {
+    net.input_bias[j] = int16_t(60 + w(rng) / 10);
+    net.output_weights[j] = int16_t(w(rng) / 4);
+  }
+  return net;
+}
+
+template <Rules R>
+void bm_net_leaves(benchmark::State& state, const std::vector<Position>& positions,
+                   bool incremental) {
+  const nnue::Net net = random_net(R::kVariant);
+  nnue::Evaluator evaluator(net, incremental);
+  std::vector<std::vector<Position>> children;
+  int64_t leaves = 0;
+  for (const Position& p : positions) {
+    children.emplace_back();
+    R::generate(p, [&](Move, const Position& c, int) { children.back().push_back(c); });
+    leaves += int64_t(children.back().size());
+  }
+  for (auto _ : state) {
+    for (size_t i = 0; i < positions.size(); ++i)
+      for (const Position& c : children[i]) {
+        Value v = evaluator.evaluate<R::W>(c, &positions[i]);
+        benchmark::DoNotOptimize(v);
+      }
+  }
+  state.SetItemsProcessed(state.iterations() * leaves);
+}
+
 // Random moves until the game is decided or 1000 plies, one move played per ply
 // (engine/playout.h), as kete-throughput plays them.
 template <Rules R>
@@ -267,6 +311,10 @@ void register_rules(const std::string& name, RuleSet rules, const std::string& p
   benchmark::RegisterBenchmark(("key_scratch/" + name).c_str(), bm_key_scratch, positions);
   benchmark::RegisterBenchmark(("key_incremental/" + name).c_str(), bm_key_incremental, positions);
   benchmark::RegisterBenchmark(("evaluate/" + name).c_str(), bm_evaluate<R>, positions);
+  for (bool incremental : {false, true})
+    benchmark::RegisterBenchmark(
+        ("net_leaves/" + name + (incremental ? "/incremental" : "/refresh")).c_str(),
+        bm_net_leaves<R>, positions, incremental);
   benchmark::RegisterBenchmark(("playout/" + name).c_str(), bm_playout<R>)
       ->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark(("playout_all_moves/" + name).c_str(), bm_playout_all_moves<R>)

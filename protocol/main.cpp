@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/net_file.h"
 #include "engine/notation.h"
 #include "engine/text.h"
 #include "engine/weights.h"
@@ -23,6 +24,10 @@ int main(int argc, char** argv) {
   }
   if (const auto& embedded = kete::embedded_weights(); !embedded.ok()) {
     out.line("info string error: " + kete::error_text(embedded.status()));
+    return 1;
+  }
+  if (const auto& nets = kete::nnue::embedded_nets(); !nets.ok()) {
+    out.line("info string error: " + kete::error_text(nets.status()));
     return 1;
   }
   if (argc > 1 && std::string(argv[1]) == "bench") {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "engine/evaluate.h"
+#include "engine/nnue.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
@@ -424,6 +425,13 @@ void Protocol::diagram() {
 
 void Protocol::eval() {
   const Position& p = engine_.position();
+  if (const auto& net = engine_.settings().nets[size_t(p.variant())]) {
+    const std::vector<std::string> inputs = nnue::input_summary(p);
+    out_.line(fmt::format("net inputs ({}): {}", inputs.size(), fmt::join(inputs, " ")));
+    out_.line(
+        fmt::format("net output {} (centi-seeds, side to move's view)", nnue::evaluate(*net, p)));
+    return;
+  }
   const Weights& weights = engine_.settings().eval[p.variant()];
   out_.line(fmt::format("{:<12} {:>7} {:>7} {:>7}", "term", "feature", "weight", "value"));
   for (const EvalTerm& t : evaluation_terms(p, weights))

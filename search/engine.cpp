@@ -96,13 +96,20 @@ absl::Status Engine::set_position(std::string_view position,
 absl::StatusOr<Variant> Engine::set_eval_file(std::string_view path) {
   if (path.empty() || path == "<default>") {
     settings_.eval = EvalWeights{};
+    settings_.nets = SearchSettings::default_nets();
     return rules().variant;
   }
-  absl::StatusOr<WeightsFile> file = read_weights_file(path);
+  absl::StatusOr<EvalFile> file = read_eval_file(path);
   if (!file.ok())
     return absl::Status(file.status().code(), "EvalFile: " + error_text(file.status()));
-  settings_.eval[file->variant] = file->weights;
-  return file->variant;
+  if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*file)) {
+    settings_.nets[size_t((*net)->variant)] = *net;
+    return (*net)->variant;
+  }
+  const WeightsFile& weights = std::get<WeightsFile>(*file);
+  settings_.eval[weights.variant] = weights.weights;
+  settings_.nets[size_t(weights.variant)] = nullptr;
+  return weights.variant;
 }
 
 void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,

@@ -54,9 +54,10 @@ class Engine {
   void set_multipv(int n) { settings_.multipv = n; }
   void set_move_overhead_ms(int ms) { settings_.move_overhead_ms = ms; }
   SearchParams& params() { return settings_.params; }
-  // Loads a weights file (engine/weights.h) for the variant it names and returns that
-  // variant; "<default>" (or empty) restores the built-in weights of every variant. On
-  // error every weight stays as it was.
+  // Loads a weights file (engine/weights.h) or a net (engine/net_file.h) for the variant
+  // it names and returns that variant: a net evaluates that variant from then on, weights
+  // make it evaluate with them (dropping its net). "<default>" (or empty) restores the
+  // built-in weights and nets of every variant. On error the evaluation stays as it was.
   absl::StatusOr<Variant> set_eval_file(std::string_view path);
   // Options the protocol reads: UCI's `Ponder` (it may name a move to ponder on) and
   // `UCI_ShowWDL` (win/draw/loss estimates on info lines).

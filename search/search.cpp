@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "engine/evaluate.h"
+#include "engine/net_file.h"
 #include "engine/rules.h"
 #include "search/skill.h"
 #include "search/timeman.h"
@@ -181,6 +182,7 @@ class Worker {
       : s_(shared),
         params_(shared.settings.params),
         weights_(shared.settings.eval[R::kVariant]),
+        net_(shared.settings.nets[size_t(R::kVariant)].get()),
         id_(id),
         history_keys_(shared.game.history),
         stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
@@ -192,6 +194,7 @@ class Worker {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
+    if (net_) net_eval_.emplace(*net_, nnue::incremental_by_default(R::kVariant));
   }
 
   // Iterative deepening. The main thread (id 0) reports, keeps the limits and returns the
@@ -304,10 +307,11 @@ class Worker {
     }
 
     // Step 4. The horizon: the evaluation, or first the moves that win seeds.
-    if (ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    path_[size_t(ply)] = &p;
+    if (ply >= kMaxPly - 1) return evaluate(p, ply);
     if (depth <= 0)
       return quiescence_ ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
-                         : evaluate<R>(p, weights_);
+                         : evaluate(p, ply);
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -330,7 +334,7 @@ class Worker {
     frame.null_move = false;
     if (null_move_ && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
         !stack_[ply - 1].null_move && std::abs(beta) < kMateBound &&
-        evaluate<R>(p, weights_) >= beta) {
+        evaluate(p, ply) >= beta) {
       Position passed = p;
       passed.clear_takasia();
       passed.pass_turn();
@@ -424,6 +428,13 @@ class Worker {
     return best;
   }
 
+  // The static evaluation: the network if the variant has one, else the weights. The
+  // network's accumulator is updated from the parent's (path_) where that pays.
+  Value evaluate(const Position& p, int ply) {
+    if (!net_eval_) return kete::evaluate<R>(p, weights_);
+    return net_eval_->template evaluate<R::W>(p, ply > 0 ? path_[size_t(ply - 1)] : nullptr);
+  }
+
   // Sorts by score, ties in generation order. The key holds both, so that std::sort (which
   // never allocates, unlike std::stable_sort) gives exactly the stable order.
   void order_moves(Frame& frame, const Position& p, int ply, Move tt_move) const {
@@ -465,7 +476,8 @@ class Worker {
   // followed, for at most `plies` more plies. A Bao turn is already a whole move with all
   // its captures, so "quiet" is the next turn's question: can the mover win seeds?
   Value quiesce(const Position& p, int ply, Value alpha, Value beta, int plies) {
-    if (plies <= 0 || ply >= kMaxPly - 1) return evaluate<R>(p, weights_);
+    path_[size_t(ply)] = &p;
+    if (plies <= 0 || ply >= kMaxPly - 1) return evaluate(p, ply);
     Frame& frame = stack_[ply];
     ChildList& children = frame.children;
     children.clear();
@@ -480,7 +492,7 @@ class Worker {
     }
     Value best = -kInfinite;
     if (captures < children.size() || params_.quiescence_stand_pat) {
-      best = evaluate<R>(p, weights_);
+      best = evaluate(p, ply);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
@@ -601,6 +613,9 @@ class Worker {
   Shared& s_;
   const SearchParams& params_;
   const Weights& weights_;  // this variant's evaluation weights
+  const nnue::Net* net_;    // or its network
+  std::optional<nnue::Evaluator> net_eval_;
+  std::array<const Position*, kMaxPly> path_{};  // the positions from the root to a node
   const int id_;
   KeyHistory history_keys_;
   uint64_t nodes_ = 0;
@@ -622,6 +637,11 @@ class Worker {
 uint64_t node_poll_interval(uint64_t node_limit) {
   if (node_limit == 0) return kPollInterval;
   return std::clamp<uint64_t>(std::bit_floor(node_limit / kNodeLimitSlack), 1, kPollInterval);
+}
+
+std::array<std::shared_ptr<const nnue::Net>, kVariantCount> SearchSettings::default_nets() {
+  const auto& embedded = nnue::embedded_nets();
+  return embedded.ok() ? *embedded : nnue::Nets{};
 }
 
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,

@@ -5,12 +5,14 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "engine/evaluate.h"
 #include "engine/game.h"
 #include "engine/move.h"
+#include "engine/nnue.h"
 #include "engine/position.h"
 #include "engine/score.h"
 #include "search/params.h"
@@ -70,6 +72,11 @@ struct SearchSettings {
   uint64_t skill_seed = 0;
   SearchParams params;
   EvalWeights eval;
+  // A variant's network, when it has one, evaluates instead of its weights; shared, as
+  // the network is read-only and a few hundred KB.
+  std::array<std::shared_ptr<const nnue::Net>, kVariantCount> nets = default_nets();
+
+  static std::array<std::shared_ptr<const nnue::Net>, kVariantCount> default_nets();
 };
 
 // The game around the root: what the draw rules need (rules.md section 2).

@@ -416,13 +416,13 @@ TEST_F(ProtocolTest, EvalFileDefaultOrAnErrorNamingTheFile) {
   expect_silent("setoption name EvalFile value");
   expect_error("setoption name EvalFile value /nonexistent/weights.txt",
                "EvalFile: cannot read '/nonexistent/weights.txt'");
-  // Readable files that are no weights files: a script, and anything over 1 MiB.
+  // Readable files that are no weights files or nets: a script, and anything over 1 MiB.
   expect_error("setoption name EvalFile value " KETE_MOCK_ENGINE,
                "EvalFile: '" KETE_MOCK_ENGINE "': weights line");
   const std::string big = ::testing::TempDir() + "kete_protocol_big.txt";
   std::ofstream(big) << std::string((1 << 20) + 1, '#');
   expect_error("setoption name EvalFile value " + big,
-               "EvalFile: '" + big + "' is not a weights file (over 1 MiB)");
+               "EvalFile: '" + big + "' is not a weights file or a net (over 1 MiB)");
   search("go depth 2", RuleSet{}, start_fen(Variant::kKiswahili));
 }
 

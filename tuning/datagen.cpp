@@ -26,19 +26,26 @@ std::atomic<bool> interrupted{false};
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
     "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
-    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_FILE]\n";
+    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n";
 
 struct Options {
   SelfPlayConfig config;
   std::string out;
 };
 
+// --eval FILE: a weights file or a net (docs/evaluation.md), for the variant it names.
 absl::Status parse_eval(arena::ArgCursor& args, SearchSettings& settings) {
   absl::StatusOr<std::string> path = args.value("--eval");
   if (!path.ok()) return path.status();
-  absl::StatusOr<WeightsFile> w = read_weights_file(*path);
-  if (!w.ok()) return w.status();
-  settings.eval[w->variant] = w->weights;
+  absl::StatusOr<EvalFile> f = read_eval_file(*path);
+  if (!f.ok()) return f.status();
+  if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*f)) {
+    settings.nets[size_t((*net)->variant)] = *net;
+  } else {
+    const WeightsFile& w = std::get<WeightsFile>(*f);
+    settings.eval[w.variant] = w.weights;
+    settings.nets[size_t(w.variant)] = nullptr;
+  }
   return absl::OkStatus();
 }
 

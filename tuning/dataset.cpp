@@ -1,6 +1,10 @@
 #include "tuning/dataset.h"
 
 #include <climits>
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include <fmt/format.h>
@@ -64,6 +68,47 @@ absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line) {
 
 double result_for_side_to_move(const Sample& s) {
   return s.position.side_to_move() == Side::kSouth ? s.result : 1 - s.result;
+}
+
+namespace {
+
+absl::Status check_header(std::string_view line, Variant v) {
+  constexpr std::string_view kHeader = "# kete-datagen variant=";
+  if (!line.starts_with(kHeader)) return absl::OkStatus();
+  line.remove_prefix(kHeader.size());
+  const std::string_view name = line.substr(0, line.find(' '));
+  if (name == to_string(v)) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      fmt::format("the data is for {}, not {} (--variant)", name, to_string(v)));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Sample>> read_dataset(const std::vector<std::string>& paths, Variant v) {
+  std::vector<Sample> samples;
+  for (const std::string& path : paths) {
+    // An ifstream opens a directory and reads nothing from it: "0 samples" would hide
+    // the mistake.
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+      return absl::InvalidArgumentError(fmt::format("cannot read '{}': it is a directory", path));
+    std::ifstream in(path);
+    if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+    std::string line;
+    for (int line_no = 1; std::getline(in, line); ++line_no) {
+      if (absl::Status header = check_header(line, v); !header.ok())
+        return absl::InvalidArgumentError(
+            fmt::format("{}:{}: {}", path, line_no, error_text(header)));
+      if (line.empty() || line[0] == '#') continue;
+      absl::StatusOr<Sample> s = parse_sample(v, line);
+      if (!s.ok())
+        return absl::InvalidArgumentError(
+            fmt::format("{}:{}: {}", path, line_no, error_text(s.status())));
+      if (std::abs(s->score) < kMateBound) samples.push_back(*s);
+    }
+    if (in.bad()) return absl::UnavailableError(fmt::format("cannot read '{}'", path));
+  }
+  return samples;
 }
 
 }  // namespace kete::tuning

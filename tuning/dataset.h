@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/position.h"
@@ -32,5 +33,11 @@ absl::StatusOr<Sample> parse_sample(Variant v, std::string_view line);
 
 // The result for the side to move of s's position: 1 won, 0.5 drawn, 0 lost.
 double result_for_side_to_move(const Sample& s);
+
+// The samples of every file at `paths`, data of variant v (kete-datagen's header line,
+// when present, must name it: the 4x8 variants share a board, so another variant's data
+// would parse). Positions whose search found a won or lost game are left out, since no
+// static evaluation can see them. Errors name the file and line.
+absl::StatusOr<std::vector<Sample>> read_dataset(const std::vector<std::string>& paths, Variant v);
 
 }  // namespace kete::tuning

@@ -74,47 +74,6 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   return o;
 }
 
-// kete-datagen's header names the variant of the file: data of another variant would
-// parse (the 4x8 variants share a board) but mean something else.
-absl::Status check_header(std::string_view line, Variant v) {
-  constexpr std::string_view kHeader = "# kete-datagen variant=";
-  if (!line.starts_with(kHeader)) return absl::OkStatus();
-  line.remove_prefix(kHeader.size());
-  const std::string_view name = line.substr(0, line.find(' '));
-  if (name == to_string(v)) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      fmt::format("the data is for {}, not {} (--variant)", name, to_string(v)));
-}
-
-// Reads every data file; positions whose search found a won or lost game are left out,
-// since no static evaluation can see them.
-absl::StatusOr<std::vector<Sample>> read_samples(const Options& o) {
-  std::vector<Sample> samples;
-  for (const std::string& path : o.data) {
-    // An ifstream opens a directory and reads nothing from it: "0 samples" would hide
-    // the mistake.
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      return absl::InvalidArgumentError(fmt::format("cannot read '{}': it is a directory", path));
-    std::ifstream in(path);
-    if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-    std::string line;
-    for (int line_no = 1; std::getline(in, line); ++line_no) {
-      if (absl::Status header = check_header(line, o.variant); !header.ok())
-        return absl::InvalidArgumentError(
-            fmt::format("{}:{}: {}", path, line_no, error_text(header)));
-      if (line.empty() || line[0] == '#') continue;
-      absl::StatusOr<Sample> s = parse_sample(o.variant, line);
-      if (!s.ok())
-        return absl::InvalidArgumentError(
-            fmt::format("{}:{}: {}", path, line_no, error_text(s.status())));
-      if (std::abs(s->score) < kMateBound) samples.push_back(*s);
-    }
-    if (in.bad()) return absl::UnavailableError(fmt::format("cannot read '{}'", path));
-  }
-  return samples;
-}
-
 std::vector<TexelSample> traces(const std::vector<Sample>& samples, const Options& o) {
   std::vector<TexelSample> t;
   t.reserve(samples.size());
@@ -134,7 +93,7 @@ int run(const Options& o) {
     }
     start = init->weights;
   }
-  absl::StatusOr<std::vector<Sample>> samples = read_samples(o);
+  absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
   if (!samples.ok()) {
     fmt::print(stderr, "kete-texel: {}\n", error_text(samples.status()));
     return 1;

@@ -1,0 +1,53 @@
+// The net file: a quantized network of engine/nnue.h as bytes, the format kete-train
+// writes, EvalFile loads and the build embeds (docs/evaluation.md, "The net file").
+// Little-endian throughout:
+//
+//   offset  0  char[8]  magic "KETENNUE"
+//           8  u32      format version (kNetVersion)
+//          12  u32      variant (engine/types.h order: bao 0, kigogo 1, kiswahili 2,
+//                       kujifunza 3)
+//          16  u32 x 5  inputs, hidden, outputs (1), buckets, excess cap
+//          36  i32 x 3  kQa, kQb, scale (centi-seeds per unit of output)
+//          48  u64      FNV-1a 64 of every byte of the file but these eight
+//          56  i16      input weights, inputs x hidden, input-major
+//              i16      input bias, hidden
+//              i16      output weights, hidden
+//              i32      output bias (kQa * kQb units)
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "engine/nnue.h"
+
+namespace kete::nnue {
+
+inline constexpr std::string_view kNetMagic = "KETENNUE";
+inline constexpr uint32_t kNetVersion = 1;
+inline constexpr size_t kNetHeaderBytes = 56;
+
+// Whether `bytes` starts like a net file (the EvalFile reader's choice of format).
+bool looks_like_net(std::string_view bytes);
+
+// The size in bytes of a net file for variant v.
+size_t net_file_bytes(Variant v);
+
+// Parses a net file. Errors name the problem: the magic, the version, an unknown variant
+// or (with `expected`) another variant, sizes or scales this kete does not read, a
+// truncated or overlong file, a checksum mismatch.
+absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> expected = {});
+
+// The built-in nets (tuning/nets/<variant>.nnue, embedded at build time), parsed once;
+// null for a variant without one. An error names the broken file: a build defect, which
+// the tests catch and the engine reports at start.
+using Nets = std::array<std::shared_ptr<const Net>, kVariantCount>;
+const absl::StatusOr<Nets>& embedded_nets();
+
+// The file bytes for `net`, which parse_net reads back unchanged.
+std::string format_net(const Net& net);
+
+}  // namespace kete::nnue

@@ -1,0 +1,121 @@
+// kete-train: trains the network of one variant on kete-datagen data and writes the net
+// file that EvalFile reads (docs/tuning.md, "Nets").
+//
+//   kete-train --variant bao --data bao.data --out bao.nnue --epochs 20
+//
+// Fits the logistic scale k to the search scores first, then trains with Adam, printing
+// the training and held-out loss after every epoch; --checkpoint FILE saves the state
+// after every epoch and --resume FILE continues from one.
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/net_file.h"
+#include "engine/notation.h"
+#include "tuning/dataset.h"
+#include "arena/arg_cursor.h"
+#include "tuning/trainer.h"
+
+namespace kete::tuning {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: kete-train --data FILE [--data FILE ...] --out NET [--variant V] [--epochs N]\n"
+    "                  [--lr X] [--batch N] [--lambda L] [--seed S] [--holdout-every N]\n"
+    "                  [--checkpoint FILE] [--resume FILE]\n";
+
+struct Options {
+  Variant variant = Variant::kKiswahili;
+  std::vector<std::string> data;
+  std::string out, checkpoint, resume;
+  int epochs = 10;
+  TrainOptions train;
+};
+
+absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+  if (flag == "--variant") return args.variant(flag, o.variant);
+  if (flag == "--data") return args.text(flag, o.data.emplace_back());
+  if (flag == "--out") return args.text(flag, o.out);
+  if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
+  if (flag == "--resume") return args.text(flag, o.resume);
+  if (flag == "--epochs") return args.number(flag, o.epochs, 0, 100'000);
+  if (flag == "--lr") return args.number(flag, o.train.learning_rate, 1e-7, 1.0);
+  if (flag == "--batch") return args.number(flag, o.train.batch, 1, 1'000'000);
+  if (flag == "--lambda") return args.number(flag, o.train.lambda, 0.0, 1.0);
+  if (flag == "--seed") return args.number(flag, o.train.seed, 0, UINT64_MAX);
+  if (flag == "--holdout-every") return args.number(flag, o.train.holdout_every, 2, 1'000'000);
+  return arena::unknown_argument(flag);
+}
+
+absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
+  Options o;
+  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.data.empty()) return arena::bad_argument("--data FILE is required");
+  if (o.out.empty()) return arena::bad_argument("--out NET is required");
+  return o;
+}
+
+bool write_file(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), std::streamsize(bytes.size()));
+  out.close();
+  if (out) return true;
+  fmt::print(stderr, "kete-train: cannot write '{}'\n", path);
+  return false;
+}
+
+int run(const Options& o) {
+  absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
+  if (!samples.ok()) {
+    fmt::print(stderr, "kete-train: {}\n", error_text(samples.status()));
+    return 1;
+  }
+  FloatNet net = initial_net(o.variant, o.train.seed);
+  net.k = fit_scale(*samples);
+  Trainer trainer(std::move(net), *samples, o.train);
+  if (trainer.size(false) == 0 || trainer.size(true) == 0) {
+    fmt::print(stderr, "kete-train: need games both to train on and to hold out ({} samples)\n",
+               samples->size());
+    return 1;
+  }
+  if (!o.resume.empty()) {
+    std::ifstream in(o.resume, std::ios::binary);
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    absl::Status s = in ? trainer.resume(bytes.str()) : absl::NotFoundError("cannot read it");
+    if (!s.ok()) {
+      fmt::print(stderr, "kete-train: --resume '{}': {}\n", o.resume, error_text(s));
+      return 1;
+    }
+  }
+  fmt::print("samples {} (held out {}), scale k {:.6f}, epoch {}\n", samples->size(),
+             trainer.size(true), trainer.net().k, trainer.epoch());
+  fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f}\n", trainer.epoch(),
+             trainer.loss(false), trainer.loss(true));
+  const auto start = std::chrono::steady_clock::now();
+  while (trainer.epoch() < o.epochs) {
+    trainer.train_epoch();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f} ({:.0f} s)\n",
+               trainer.epoch(), trainer.loss(false), trainer.loss(true), secs);
+    std::fflush(stdout);
+    if (!o.checkpoint.empty() && !write_file(o.checkpoint, trainer.checkpoint())) return 1;
+  }
+  return write_file(o.out, nnue::format_net(quantize(trainer.net()))) ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace kete::tuning
+
+int main(int argc, char** argv) {
+  using namespace kete::tuning;
+  const std::optional<Options> options =
+      kete::arena::options_or_usage("kete-train", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
+  return run(*options);
+}
