@@ -5,7 +5,8 @@
 # share/doc/kete the README and docs/.
 include(GNUInstallDirs)
 
-install(TARGETS kete kete-match kete-datagen kete-texel kete-spsa kete-strength
+install(TARGETS kete kete-match kete-datagen kete-texel kete-spsa kete-strength kete-solve kete-book
+                kete-train
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${CMAKE_CURRENT_SOURCE_DIR}/man/kete.6
         DESTINATION ${CMAKE_INSTALL_MANDIR}/man6)

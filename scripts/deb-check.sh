@@ -27,7 +27,7 @@ version="$(/usr/bin/kete --version)" || fail "/usr/bin/kete --version failed"
 answer="$(printf 'ugi\nisready\nquit\n' | /usr/bin/kete)"
 grep -qx ugiok <<<"$answer" || fail "the installed kete did not answer ugi: $answer"
 [ -e /usr/share/man/man6/kete.6 ] || [ -e /usr/share/man/man6/kete.6.gz ] || fail "no man page"
-for tool in kete-match kete-datagen kete-texel kete-spsa kete-strength; do
+for tool in kete-match kete-datagen kete-texel kete-spsa kete-strength kete-solve kete-book kete-train; do
   [ -x "/usr/bin/$tool" ] || fail "no /usr/bin/$tool"
 done
 $sudo dpkg -r kete >/dev/null

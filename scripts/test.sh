@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release build, the ASan+UBSan build, the threaded
-# tests (search, engine, protocol, arena) under ThreadSanitizer, and the browser GUI's
-# tests against the release build (scripts/gui-test.sh).
+# tests (search, engine, protocol, arena) under ThreadSanitizer, the Debian package built,
+# installed and run (scripts/deb-check.sh), and the browser GUI's tests against the
+# release build (scripts/gui-test.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 "$root/scripts/setup.sh" release sanitize tsan
 ctest --preset release -j "$(nproc)"
+"$root/scripts/deb-check.sh"
 ctest --preset sanitize -j "$(nproc)"
 ctest --preset tsan -j "$(nproc)"
 "$root/scripts/gui-test.sh"
