@@ -109,11 +109,7 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
     on_bestmove(SearchResult{});
     return;
   }
-  GameContext context;
-  for (size_t i = 0; i + 1 < game_.history().size(); ++i)
-    context.history.push_back(game_.history()[i].key());
-  context.plies = game_.plies();
-  context.max_plies = game_.max_plies();
+  GameContext context = context_of(game_);
   searching_ = true;
   thread_ = std::thread([this, limits, on_info = std::move(on_info),
                          on_bestmove = std::move(on_bestmove), p = game_.position(),
