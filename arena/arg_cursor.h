@@ -87,12 +87,20 @@ absl::Status read_flags(const std::vector<std::string>& argv, Options& options,
 // prints "<tool>: <error>" and `usage` to stderr and returns nothing: the tool exits 2.
 template <class Parse>
 auto options_or_usage(std::string_view tool, std::string_view usage, int argc, char** argv,
-                      Parse parse) -> std::optional<typename decltype(parse(
-                                        std::vector<std::string>()))::value_type> {
+                      Parse parse)
+    -> std::optional<typename decltype(parse(std::vector<std::string>()))::value_type> {
   auto options = parse(arguments(argc, argv));
   if (options.ok()) return *std::move(options);
   fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
   return std::nullopt;
+}
+
+// A tool's main: run(options) on the options read by options_or_usage, else exit code 2.
+template <class Parse, class Run>
+int tool_main(std::string_view tool, std::string_view usage, int argc, char** argv, Parse parse,
+              Run run) {
+  const auto options = options_or_usage(tool, usage, argc, argv, parse);
+  return options ? run(*options) : 2;
 }
 
 }  // namespace kete::arena

@@ -258,7 +258,7 @@ void Protocol::solve(const Words& w) {
   if (engine_.game().outcome().result != Result::kNone) return out_.line("bestmove (none)");
   request.rules = engine_.rules();
   request.root = root;
-  request.game = game_context(engine_.game());
+  request.game = context_of(engine_.game());
   request.limits.hash_mb = size_t(engine_.hash_mb());
   const RuleSet rules = engine_.rules();
   const bool mate = request.mate_moves > 0;

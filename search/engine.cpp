@@ -121,11 +121,7 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
     on_bestmove(SearchResult{});
     return;
   }
-  GameContext context;
-  for (size_t i = 0; i + 1 < game_.history().size(); ++i)
-    context.history.push_back(game_.history()[i].key());
-  context.plies = game_.plies();
-  context.max_plies = game_.max_plies();
+  GameContext context = context_of(game_);
   searching_ = true;
   Limits search_limits = limits;
   search_limits.pondering = limits.ponder ? &pondering_ : nullptr;

@@ -644,6 +644,15 @@ std::array<std::shared_ptr<const nnue::Net>, kVariantCount> SearchSettings::defa
   return embedded.ok() ? *embedded : nnue::Nets{};
 }
 
+GameContext context_of(const Game& game) {
+  GameContext c;
+  for (size_t i = 0; i + 1 < game.history().size(); ++i)
+    c.history.push_back(game.history()[i].key());
+  c.plies = game.plies();
+  c.max_plies = game.max_plies();
+  return c;
+}
+
 SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
                     const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
                     const std::atomic<bool>& stop,

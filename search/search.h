@@ -86,6 +86,9 @@ struct GameContext {
   int max_plies = Game::kDefaultMaxPlies;  // MaxPlies: a draw when the game reaches it
 };
 
+// What a search from the game's position needs to know of the game before it.
+GameContext context_of(const Game& game);
+
 class TranspositionTable;
 
 // How often the search polls its limits, in nodes: kPollInterval (search/params.h)

@@ -2,15 +2,6 @@
 
 namespace kete {
 
-GameContext game_context(const Game& game) {
-  GameContext context;
-  for (size_t i = 0; i + 1 < game.history().size(); ++i)
-    context.history.push_back(game.history()[i].key());
-  context.plies = game.plies();
-  context.max_plies = game.max_plies();
-  return context;
-}
-
 namespace {
 
 // `go mate N`: mate 1, 2, ... N. Each "no" is a disproof of the depth-limited game, whose

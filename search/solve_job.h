@@ -8,12 +8,10 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "search/search.h"
 #include "search/solver.h"
 
 namespace kete {
-
-// The game around the current position, as the draw rules see it (rules.md section 2).
-GameContext game_context(const Game& game);
 
 class SolveJob {
  public:

@@ -1,21 +1,49 @@
 #include "search/tt.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <new>
 
 #include "search/params.h"
 
 namespace kete {
 
-void TranspositionTable::resize(size_t mib) {
-  buckets_count_ = std::max<size_t>(1, (mib << 20) / sizeof(Bucket));
-  buckets_ = std::make_unique<Bucket[]>(buckets_count_);
-  clear();
+TranspositionTable& TranspositionTable::operator=(TranspositionTable&& o) noexcept {
+  if (this == &o) return *this;
+  unmap();
+  buckets_ = std::exchange(o.buckets_, nullptr);
+  buckets_count_ = std::exchange(o.buckets_count_, 0);
+  generation_.store(o.generation());
+  return *this;
 }
 
+void TranspositionTable::unmap() {
+  if (buckets_) munmap(buckets_, size_bytes());
+  buckets_ = nullptr;
+  buckets_count_ = 0;
+}
+
+// Anonymous private pages read as zero (an empty entry) until written, and mmap returns
+// them page-aligned, so buckets never straddle a cache line.
+void TranspositionTable::resize(size_t mib) {
+  const size_t count = std::max<size_t>(1, (mib << 20) / sizeof(Bucket));
+  void* pages = mmap(nullptr, count * sizeof(Bucket), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pages == MAP_FAILED) throw std::bad_alloc();
+  unmap();
+  buckets_ = static_cast<Bucket*>(pages);
+  buckets_count_ = count;
+  generation_.store(0, std::memory_order_relaxed);
+}
+
+// MADV_DONTNEED hands the pages back; the next touch of each gets a fresh zero page. A
+// search running meanwhile sees each word either as it was or as zero, like the loop.
 void TranspositionTable::clear() {
-  for (size_t i = 0; i < buckets_count_; ++i)
-    for (auto& e : buckets_[i].entries)
-      e.store(0, std::memory_order_relaxed);
+  if (madvise(buckets_, size_bytes(), MADV_DONTNEED) != 0)
+    for (size_t i = 0; i < buckets_count_; ++i)
+      for (uint64_t& e : buckets_[i].entries)
+        slot(e).store(0, std::memory_order_relaxed);
   generation_.store(0, std::memory_order_relaxed);
 }
 
@@ -37,8 +65,8 @@ TTEntry TranspositionTable::unpack(uint64_t w) {
 // The key's high bits choose the bucket, its low 16 bits are kept to verify the entry.
 bool TranspositionTable::probe(uint64_t key, TTEntry& out) const {
   const uint16_t k = uint16_t(key);
-  for (const auto& slot : bucket(key).entries) {
-    const uint64_t w = slot.load(std::memory_order_relaxed);
+  for (uint64_t& word : bucket(key).entries) {
+    const uint64_t w = slot(word).load(std::memory_order_relaxed);
     if (w && key16(w) == k && Bound((w >> 56) & 3) != Bound::kNone) {
       out = unpack(w);
       return true;
@@ -52,35 +80,35 @@ bool TranspositionTable::probe(uint64_t key, TTEntry& out) const {
 void TranspositionTable::store(uint64_t key, const TTEntry& e) {
   const uint16_t k = uint16_t(key);
   Bucket& b = bucket(key);
-  std::atomic<uint64_t>* victim = &b.entries[0];
+  uint64_t* victim = &b.entries[0];
   int victim_worth = 1 << 30;
-  for (auto& slot : b.entries) {
-    const uint64_t w = slot.load(std::memory_order_relaxed);
+  for (uint64_t& word : b.entries) {
+    const uint64_t w = slot(word).load(std::memory_order_relaxed);
     if (!w || key16(w) == k) {
       TTEntry next = e;
       if (w && next.move.is_none()) next.move = unpack(w).move;
       if (w && e.bound != Bound::kExact && depth_of(w) > e.depth + kTtKeepDeeperBy &&
           generation_of(w) == generation())
         return;  // keep the deeper result of this search
-      slot.store(pack(k, next, generation()), std::memory_order_relaxed);
+      slot(word).store(pack(k, next, generation()), std::memory_order_relaxed);
       return;
     }
     const int age = (generation() - generation_of(w)) & 63;
     const int worth = depth_of(w) - kTtAgeWeight * age;
     if (worth < victim_worth) {
       victim_worth = worth;
-      victim = &slot;
+      victim = &word;
     }
   }
-  victim->store(pack(k, e, generation()), std::memory_order_relaxed);
+  slot(*victim).store(pack(k, e, generation()), std::memory_order_relaxed);
 }
 
 int TranspositionTable::hashfull() const {
   const size_t sample = std::min<size_t>(buckets_count_, kTtHashfullBuckets);
   int used = 0;
   for (size_t i = 0; i < sample; ++i)
-    for (const auto& slot : buckets_[i].entries) {
-      const uint64_t w = slot.load(std::memory_order_relaxed);
+    for (uint64_t& word : buckets_[i].entries) {
+      const uint64_t w = slot(word).load(std::memory_order_relaxed);
       used += w && generation_of(w) == generation();
     }
   return int(used * 1000 / (sample * kWays));

@@ -45,7 +45,7 @@ Position random_board(Variant v, std::mt19937_64& rng) {
   const bool north = rng() % 2;
   if (north) p.pass_turn();
   if (v == Variant::kKiswahili && rng() % 2) {  // namua: hands as they occur in play
-    const int south = int(rng() % 22);
+    const int south = int(rng() % kMaxHand);
     const int north_hand = north ? south + 1 : south;
     p.set_hand(Side::kSouth, south);
     p.set_hand(Side::kNorth, north_hand);

@@ -125,9 +125,9 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const std::optional<Options> options =
-      kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
-  std::signal(SIGINT, [](int) { interrupted = true; });
-  return run(*options);
+  return kete::arena::tool_main("kete-datagen", kUsage, argc, argv, parse_options,
+                                [](const Options& options) {
+                                  std::signal(SIGINT, [](int) { interrupted = true; });
+                                  return run(options);
+                                });
 }

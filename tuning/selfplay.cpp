@@ -41,15 +41,6 @@ double south_score(Result r) {
 
 }  // namespace
 
-GameContext context_of(const Game& game) {
-  GameContext c;
-  for (size_t i = 0; i + 1 < game.history().size(); ++i)
-    c.history.push_back(game.history()[i].key());
-  c.plies = game.plies();
-  c.max_plies = game.max_plies();
-  return c;
-}
-
 absl::Status parse_shard(std::string_view text, uint64_t& shard, uint64_t& shards) {
   const size_t slash = text.find('/');
   absl::StatusOr<uint64_t> i = parse_number<uint64_t>("--shard", text.substr(0, slash), 0, 999'999);

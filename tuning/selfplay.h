@@ -32,9 +32,6 @@ struct SelfPlayConfig {
 // `--shard I/N` with 0 <= I < N.
 absl::Status parse_shard(std::string_view text, uint64_t& shard, uint64_t& shards);
 
-// What a search from the game's position needs to know of the game before it.
-GameContext context_of(const Game& game);
-
 // Plays game number g of the run: deterministic for a given config, seed and g.
 std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g);
 

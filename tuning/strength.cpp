@@ -102,7 +102,7 @@ Move choose(Player& player, const Game& game, Random& rng) {
     case Player::Kind::kAlphaBeta:
     case Player::Kind::kKete: {
       const std::atomic<bool> stop{false};
-      const SearchResult r = search(game.rules(), p, tuning::context_of(game), player.limits,
+      const SearchResult r = search(game.rules(), p, context_of(game), player.limits,
                                     player.settings, *player.tt, stop, [](const SearchInfo&) {});
       return r.best ? *r.best : moves[0];
     }

@@ -148,8 +148,5 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const std::optional<Options> options =
-      kete::arena::options_or_usage("kete-texel", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
-  return run(*options);
+  return kete::arena::tool_main("kete-texel", kUsage, argc, argv, parse_options, run);
 }
