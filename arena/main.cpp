@@ -14,7 +14,7 @@
 #include "arena/checkpoint.h"
 #include "arena/cli.h"
 #include "arena/cluster.h"
-#include "arena/distributed.h"
+#include "arena/distributed_match.h"
 #include "arena/output_file.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
