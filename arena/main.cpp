@@ -141,7 +141,7 @@ std::string header(const CommandLine& cl, const Cluster& cluster) {
                          : cl.openings_file);
 }
 
-int play(CommandLine& cl, Cluster& cluster) {
+int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
   absl::StatusOr<std::vector<Opening>> o = openings(cl);
   if (!o.ok()) return fail(kete::error_text(o.status()));
   cl.match.openings = std::move(*o);
@@ -203,6 +203,13 @@ int play(CommandLine& cl, Cluster& cluster) {
   if (!write_status.ok())
     return fail(fmt::format("the records are incomplete: {}", kete::error_text(write_status)));
   return finish();
+}
+
+// Rank 0 failing before the match must end the job: the other ranks wait for it.
+int play(CommandLine& cl, Cluster& cluster) {
+  const int code = play_or_coordinate(cl, cluster);
+  if (code != 0 && cluster.rank() == 0 && cluster.distributed()) cluster.abort(code);
+  return code;
 }
 
 }  // namespace
