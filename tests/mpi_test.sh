@@ -3,10 +3,15 @@
 # coordinates, two play) give the totals and the records of the single-process run; an
 # SPRT verdict stops every rank; a rank that dies stops the job with its checkpoint
 # written, and --resume ends with the totals of the uninterrupted run.
-# Usage: mpi_test.sh <kete-match> <kete>. Exit 77 (skipped) without mpirun or MPI support.
+# kete-datagen and kete-spsa likewise: the same file and the same tuning as one process,
+# and the same again after a rank died and the run resumed.
+# Usage: mpi_test.sh <kete-match> <kete> <kete-datagen> <kete-spsa>. Exit 77 (skipped)
+# without mpirun or MPI support.
 set -uo pipefail
 match=$(realpath "$1")
 engine=$(realpath "$2")
+datagen=$(realpath "$3")
+spsa=$(realpath "$4")
 skip=77
 
 if ! command -v mpirun >/dev/null; then
@@ -64,9 +69,9 @@ timeout 60 "${mpi[@]}" "${run[@]}" --games 400 --sprt elo0=-300 elo1=300 alpha=0
 grep -q "SPRT decided after" sprt.txt || fail "no SPRT verdict"
 grep "SPRT decided" sprt.txt
 
-# 3. Rank 2 dies after two pairs: the job stops with the checkpoint written, and
+# 3. Rank 2 dies after its first pair: the job stops with the checkpoint written, and
 # --resume ends with the totals of the uninterrupted run.
-KETE_TEST_RANK_EXIT=2:2 "${mpi[@]}" -x KETE_TEST_RANK_EXIT "${run[@]}" --games 16 \
+KETE_TEST_RANK_EXIT=2:1 "${mpi[@]}" -x KETE_TEST_RANK_EXIT "${run[@]}" --games 16 \
   --checkpoint run.ckpt --checkpoint-seconds 0 >killed.txt 2>killed.err &&
   fail "the job went on after a rank died"
 [ -f run.ckpt ] || fail "no checkpoint after the rank died"
@@ -78,4 +83,35 @@ grep -q "Resumed from run.ckpt: $saved games" resumed.txt || fail "the resumed r
 diff <(totals single.txt) <(totals resumed.txt) || fail "the resumed totals differ"
 [ "$(grep -c '^\[Game ' resumed.pgn)" -eq 16 ] || fail "the resumed records are not whole"
 echo "mpi_test: resumed: the totals of the uninterrupted run"
+
+# 4. kete-datagen: the same bytes from three ranks, and after a dead rank and --resume.
+gen=("$datagen" --games 10 --nodes 200 --seed 5)
+"${gen[@]}" --out single.data 2>/dev/null || fail "the single-process datagen"
+"${mpi[@]}" "${gen[@]}" --out mpi.data 2>/dev/null || fail "the mpirun datagen"
+cmp single.data mpi.data || fail "datagen: the files differ"
+KETE_TEST_RANK_EXIT=2:1 "${mpi[@]}" -x KETE_TEST_RANK_EXIT "${gen[@]}" --out resumed.data \
+  --checkpoint data.ckpt --checkpoint-seconds 0 >/dev/null 2>&1 &&
+  fail "datagen went on after a rank died"
+"${mpi[@]}" "${gen[@]}" --out resumed.data --checkpoint data.ckpt --resume 2>/dev/null ||
+  fail "the resumed datagen"
+cmp single.data resumed.data || fail "datagen: the resumed file differs"
+echo "mpi_test: datagen: the same file from 3 ranks, and resumed after a dead rank"
+
+# 5. kete-spsa: the same iterations from three ranks, and after a dead rank and --resume.
+tune=("$spsa" --engine cmd="$engine" --param AspirationDelta --iterations 4 --pairs 3 --nodes 100
+  --seed 2)
+iterations() { grep -e '^iteration' -e '^Tuned' -e '^setoption' "$1"; }
+"${tune[@]}" --output single.tuned >single.spsa 2>/dev/null || fail "the single-process spsa"
+"${mpi[@]}" "${tune[@]}" --output mpi.tuned >mpi.spsa 2>/dev/null || fail "the mpirun spsa"
+diff <(iterations single.spsa) <(iterations mpi.spsa | sed 's/mpi.tuned/single.tuned/') ||
+  fail "spsa: the iterations differ"
+KETE_TEST_RANK_EXIT=2:1 "${mpi[@]}" -x KETE_TEST_RANK_EXIT "${tune[@]}" --output resumed.tuned \
+  --checkpoint spsa.ckpt >/dev/null 2>&1 && fail "spsa went on after a rank died"
+"${mpi[@]}" "${tune[@]}" --output resumed.tuned --checkpoint spsa.ckpt --resume \
+  >resumed.spsa 2>/dev/null || fail "the resumed spsa"
+grep -q "^Resumed from spsa.ckpt" resumed.spsa || fail "spsa did not resume"
+diff <(iterations single.spsa | tail -3) \
+  <(iterations resumed.spsa | tail -3 | sed 's/resumed.tuned/single.tuned/') ||
+  fail "spsa: the resumed run ends elsewhere"
+echo "mpi_test: spsa: the same iterations from 3 ranks, and resumed after a dead rank"
 echo "mpi_test: PASSED"

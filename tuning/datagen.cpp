@@ -155,7 +155,11 @@ class Writer {
     return written_;
   }
 
-  uint64_t bytes() const { return bytes_; }
+  // The first checkpoint, before any game: a run killed at once resumes too.
+  absl::Status start() {
+    if (!o_.checkpoint.empty()) save(std::chrono::steady_clock::now());
+    return written_;
+  }
 
  private:
   void save(std::chrono::steady_clock::time_point now) {
@@ -260,6 +264,7 @@ int run(Options& o, arena::Cluster& cluster) {
   };
   absl::StatusOr<Writer> writer = open_output(o);
   if (!writer.ok()) return fail_all(writer.status());
+  if (absl::Status s = writer->start(); !s.ok()) return fail_all(s);
   if (cluster.distributed()) {
     coordinate(o.config, cluster, *writer);
   } else {

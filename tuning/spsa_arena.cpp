@@ -406,6 +406,8 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   if (!cl.checkpoint_file.empty()) {
     absl::Status s =
         cl.resume ? resume(cl, id, spsa, total) : check_no_checkpoint(cl.checkpoint_file);
+    // The first checkpoint, before any iteration: a run killed at once resumes too.
+    if (s.ok() && !cl.resume) s = save_checkpoint(cl, id, spsa, total);
     if (!s.ok()) return s;
   }
   if (absl::Status s =
