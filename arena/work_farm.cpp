@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <mutex>
 #include <thread>
 
 #include <fmt/format.h>
@@ -104,18 +106,28 @@ void WorkFarm::send(int rank, int tag, std::string_view body) {
 
 namespace {
 
-// Does the job on a thread while this one watches for a stop; nullopt if stopped.
+// Does the job on a thread while this one watches for a stop; nullopt if stopped. The
+// watcher wakes as soon as the job is done, not at its next poll: a rank's idle time
+// between jobs is what the farm loses to the coordination.
 std::optional<std::string> work_watching(Cluster& cluster, const Work& work,
                                          const std::string& job) {
-  std::atomic<bool> stop{false}, finished{false};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  bool finished = false;
   std::optional<std::string> result;
   std::thread t([&] {
-    result = work(job, stop);
+    std::optional<std::string> r = work(job, stop);
+    std::lock_guard lock(mutex);
+    result = std::move(r);
     finished = true;
+    done_cv.notify_one();
   });
-  while (!finished) {
+  for (std::unique_lock lock(mutex);
+       !done_cv.wait_for(lock, kStopPollInterval, [&] { return finished; });) {
+    lock.unlock();
     if (std::optional<Cluster::Message> m = cluster.poll(); m && m->tag == kStop) stop = true;
-    std::this_thread::sleep_for(kStopPollInterval);
+    lock.lock();
   }
   t.join();
   if (stop) return std::nullopt;
