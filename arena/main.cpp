@@ -223,7 +223,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (cl->help) {
-    fmt::print("{}", usage());
+    if (cluster.rank() == 0) fmt::print("{}", usage());
     return finish();
   }
   if (!cl->replay_file.empty()) return replay(cl->replay_file);
