@@ -47,18 +47,22 @@ absl::Status Parser::flag(const std::string& name) {
   if (std::string* text = text_flag(name)) return args_.text(name, *text);
   if (name == "--sprt") return sprt();
   if (name == "--games") return args_.number(name, cl_.match.games, 1, 10'000'000);
+  if (name == "--checkpoint-seconds")
+    return args_.number(name, cl_.checkpoint_seconds, 0, 24 * 3600);
   return flags_.take(name, args_);
 }
 
 bool* Parser::switch_flag(const std::string& name) {
   if (name == "--help" || name == "-h") return &cl_.help;
   if (name == "--quiet") return &cl_.quiet;
+  if (name == "--resume") return &cl_.resume;
   return nullptr;
 }
 
 std::string* Parser::text_flag(const std::string& name) {
   if (name == "--pgn") return &cl_.pgn_file;
   if (name == "--replay") return &cl_.replay_file;
+  if (name == "--checkpoint") return &cl_.checkpoint_file;
   return nullptr;
 }
 
@@ -89,6 +93,8 @@ absl::Status Parser::sprt() {
 absl::Status Parser::check() {
   if (cl_.help || !cl_.replay_file.empty()) return absl::OkStatus();
   if (absl::Status s = flags_.finish(); !s.ok()) return s;
+  if (cl_.resume && cl_.checkpoint_file.empty())
+    return bad_argument("--resume needs --checkpoint <file>");
   cl_.match.engines = {flags_.engines()[0], flags_.engines()[1]};
   return absl::OkStatus();
 }
@@ -132,8 +138,13 @@ Output:
   --pgn <file>            write every game record to the file
   --replay <file>         check a record file against the rules and print its summary
   --quiet                 no line per game
+  --checkpoint <file>     keep the finished game pairs there (docs/distributed.md)
+  --checkpoint-seconds <s>  at most one checkpoint write in s seconds (default 30)
+  --resume                continue the match the checkpoint holds
   --engine-stderr         let the engines write to stderr (default: discarded)
   --help
+
+Under mpirun -np N, rank 0 coordinates and ranks 1..N-1 play (docs/distributed.md).
 )";
 }
 

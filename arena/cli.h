@@ -17,9 +17,12 @@ struct CommandLine {
   std::string openings_file;  // empty: random openings
   int random_plies = 8;
   uint64_t seed = 1;
-  std::string pgn_file;     // where to write the records; empty: nowhere
-  std::string replay_file;  // --replay: summarize a record file instead of playing
-  bool quiet = false;       // no line per game
+  std::string pgn_file;         // where to write the records; empty: nowhere
+  std::string replay_file;      // --replay: summarize a record file instead of playing
+  bool quiet = false;           // no line per game
+  std::string checkpoint_file;  // where the finished pairs are kept; empty: nowhere
+  bool resume = false;          // continue the run the checkpoint holds
+  int checkpoint_seconds = 30;  // at most one checkpoint write in this many seconds
   bool help = false;
 };
 

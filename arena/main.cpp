@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <optional>
@@ -10,7 +11,10 @@
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/checkpoint.h"
 #include "arena/cli.h"
+#include "arena/cluster.h"
+#include "arena/distributed_match.h"
 #include "arena/output_file.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
@@ -68,43 +72,110 @@ absl::StatusOr<std::vector<Opening>> openings(const CommandLine& cl) {
 // Starts each engine once, so that a wrong path or a broken engine stops the match before
 // it begins, with the reason; what an engine said about its options is shown (a
 // misspelt option name is ignored by the engine, not an error).
-absl::Status preflight(const MatchConfig& m) {
+absl::Status preflight(const MatchConfig& m, bool show_messages) {
   for (const EngineConfig& e : m.engines) {
     UciClient client(e, m.rules, m.inherit_stderr);
     if (absl::Status s = client.start(); !s.ok()) return s;
-    for (const std::string& message : client.startup_messages())
-      fmt::print(stderr, "kete-match: engine '{}' said: {}\n", e.name, message);
+    if (show_messages)
+      for (const std::string& message : client.startup_messages())
+        fmt::print(stderr, "kete-match: engine '{}' said: {}\n", e.name, message);
   }
   return absl::OkStatus();
 }
 
-int play(CommandLine& cl) {
+// The match's identity in a checkpoint: what decides which games are played.
+std::string identity(const CommandLine& cl) {
+  const MatchConfig& m = cl.match;
+  std::string engines;
+  for (const EngineConfig& e : m.engines) {
+    engines += fmt::format("{}{} [{}", engines.empty() ? "" : " vs ", e.name, e.command);
+    for (const std::string& a : e.args)
+      engines += " " + a;
+    for (const auto& [name, value] : e.options)
+      engines += fmt::format(" {}={}", name, value);
+    engines += "]";
+  }
+  std::string sprt = "no sprt";
+  if (m.sprt)
+    sprt = fmt::format("sprt {} {} {} {}", m.sprt->elo0, m.sprt->elo1, m.sprt->alpha, m.sprt->beta);
+  return fmt::format(
+      "{}, {}, max plies {}, {}, {} games, {}, {}", engines, to_string(m.rules.rules.variant),
+      m.rules.max_plies, m.time_control.text(), planned_games(m),
+      cl.openings_file.empty() ? fmt::format("{} random plies seed {}", cl.random_plies, cl.seed)
+                               : "openings " + cl.openings_file,
+      sprt);
+}
+
+absl::StatusOr<std::optional<Checkpoint>> checkpoint(const CommandLine& cl) {
+  if (cl.checkpoint_file.empty()) return std::nullopt;
+  const std::chrono::seconds every(cl.checkpoint_seconds);
+  absl::StatusOr<Checkpoint> c = cl.resume
+                                     ? Checkpoint::resume(cl.checkpoint_file, identity(cl), every)
+                                     : Checkpoint::create(cl.checkpoint_file, identity(cl), every);
+  if (!c.ok()) return c.status();
+  return std::optional<Checkpoint>(std::move(*c));
+}
+
+// A playing rank of an MPI job: its engines must start on its machine, or the job stops.
+int serve(const CommandLine& cl, Cluster& cluster) {
+  const auto rank_fail = [&](const absl::Status& s) {
+    fmt::print(stderr, "kete-match: rank {}: {}\n", cluster.rank(), kete::error_text(s));
+    cluster.abort(1);
+  };
+  if (absl::Status s = preflight(cl.match, false); !s.ok()) rank_fail(s);
+  if (absl::Status s = serve_match(cl.match, cluster); !s.ok()) rank_fail(s);
+  return 0;
+}
+
+std::string header(const CommandLine& cl, const Cluster& cluster) {
+  const MatchConfig& m = cl.match;
+  const int planned = planned_games(m);
+  const std::string spread = cluster.distributed()
+                                 ? fmt::format("{} ranks playing", cluster.size() - 1)
+                                 : fmt::format("{} at once", std::min(m.concurrency, planned));
+  return fmt::format("kete-match: {} vs {}, {}, {}, {} games, {}, {} openings ({})\n",
+                     m.engines[0].name, m.engines[1].name, to_string(m.rules.rules.variant),
+                     m.time_control.text(), planned, spread, m.openings.size(),
+                     cl.openings_file.empty()
+                         ? fmt::format("{} random plies, seed {}", cl.random_plies, cl.seed)
+                         : cl.openings_file);
+}
+
+int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
   absl::StatusOr<std::vector<Opening>> o = openings(cl);
   if (!o.ok()) return fail(kete::error_text(o.status()));
   cl.match.openings = std::move(*o);
-  if (absl::Status s = preflight(cl.match); !s.ok()) return fail(kete::error_text(s));
+  if (cluster.rank() > 0) return serve(cl, cluster);
+  if (!cluster.distributed())
+    if (absl::Status s = preflight(cl.match, true); !s.ok()) return fail(kete::error_text(s));
+  absl::StatusOr<std::optional<Checkpoint>> cp = checkpoint(cl);
+  if (!cp.ok()) return fail(kete::error_text(cp.status()));
+  if (*cp) cl.match.finished = (*cp)->finished();
   std::optional<OutputFile> pgn;
+  // The first failed write (records or checkpoint) stops the match.
+  absl::Status write_status = absl::OkStatus();
   if (!cl.pgn_file.empty()) {
     absl::StatusOr<OutputFile> f = OutputFile::create(cl.pgn_file);
     if (!f.ok()) return fail(kete::error_text(f.status()));
     pgn = std::move(*f);
+    for (const GameRecord& r : cl.match.finished)
+      if (write_status.ok()) write_status = pgn->write(write_pgn(r));
   }
-  absl::Status pgn_status = absl::OkStatus();  // the first failed write stops the match
 
   const MatchConfig& m = cl.match;
-  const int planned = 2 * ((m.games + 1) / 2);
-  fmt::print("kete-match: {} vs {}, {}, {}, {} games, {} at once, {} openings ({})\n",
-             m.engines[0].name, m.engines[1].name, to_string(m.rules.rules.variant),
-             m.time_control.text(), planned, std::min(m.concurrency, planned), m.openings.size(),
-             cl.openings_file.empty()
-                 ? fmt::format("{} random plies, seed {}", cl.random_plies, cl.seed)
-                 : cl.openings_file);
+  const int planned = planned_games(m);
+  fmt::print("{}", header(cl, cluster));
+  if (cl.resume)
+    fmt::print("Resumed from {}: {} games already played.\n", cl.checkpoint_file,
+               m.finished.size());
   const bool live = isatty(STDERR_FILENO);
   const auto on_game = [&](const GameRecord& r, const Tally& t) {
-    if (pgn && pgn_status.ok()) {
-      pgn_status = pgn->write(write_pgn(r));
-      if (!pgn_status.ok()) g_stop = true;
+    if (pgn && write_status.ok()) write_status = pgn->write(write_pgn(r));
+    if (*cp && write_status.ok()) {
+      (*cp)->add(r);
+      write_status = (*cp)->save();
     }
+    if (!write_status.ok()) g_stop = true;
     if (live) fmt::print(stderr, "\r\033[K");
     if (!cl.quiet) {
       fmt::print("{}\n", game_line(r));
@@ -118,32 +189,43 @@ int play(CommandLine& cl) {
       g_stop = true;
       std::signal(s, SIG_DFL);
     });
-  const Tally tally = run_match(m, on_game, g_stop);
+  const Tally tally = cluster.distributed() ? coordinate_match(m, cluster, on_game, g_stop)
+                                            : run_match(m, on_game, g_stop);
   if (live) fmt::print(stderr, "\n");
-  if (pgn && pgn_status.ok()) pgn_status = pgn->close();
+  if (pgn && write_status.ok()) write_status = pgn->close();
+  if (*cp && write_status.ok()) write_status = (*cp)->save(true);
 
   if (tally.decision() != SprtDecision::kContinue)
     fmt::print("SPRT decided after {} games.\n", tally.games());
   else if (tally.games() < planned)
     fmt::print("Stopped after {} of {} games.\n", tally.games(), planned);
   fmt::print("{}", summary(tally));
-  if (!pgn_status.ok())
-    return fail(fmt::format("the records are incomplete: {}", kete::error_text(pgn_status)));
+  if (!write_status.ok())
+    return fail(fmt::format("the records are incomplete: {}", kete::error_text(write_status)));
   return finish();
+}
+
+// Rank 0 failing before the match must end the job: the other ranks wait for it.
+int play(CommandLine& cl, Cluster& cluster) {
+  const int code = play_or_coordinate(cl, cluster);
+  if (code != 0 && cluster.rank() == 0 && cluster.distributed()) cluster.abort(code);
+  return code;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (absl::Status s = Cluster::join(argc, argv); !s.ok()) return fail(kete::error_text(s));
+  Cluster& cluster = Cluster::instance();
   absl::StatusOr<CommandLine> cl = parse_command_line(arguments(argc, argv));
   if (!cl.ok()) {
     fmt::print(stderr, "kete-match: {}\n(kete-match --help)\n", kete::error_text(cl.status()));
     return 2;
   }
   if (cl->help) {
-    fmt::print("{}", usage());
+    if (cluster.rank() == 0) fmt::print("{}", usage());
     return finish();
   }
   if (!cl->replay_file.empty()) return replay(cl->replay_file);
-  return play(*cl);
+  return play(*cl, cluster);
 }

@@ -26,7 +26,23 @@ struct MatchConfig {
   int concurrency = 1;
   std::optional<SprtConfig> sprt;
   bool inherit_stderr = false;  // let the engines write to the runner's stderr
+  // Whole pairs already played (a resumed run, arena/checkpoint.h): counted first and not
+  // played again.
+  std::vector<GameRecord> finished;
 };
+
+// The number of games the match plays: whole pairs.
+int planned_games(const MatchConfig& config);
+
+// Plays game g (from 0) of the match: round g / 2 + 1 on the round's opening, the first
+// engine South in the round's first game. A game depends on its index alone, so every
+// scheduler (threads, ranks) plays the same games.
+GameRecord play_match_game(const MatchConfig& config, int g, UciClient& first, UciClient& second,
+                           const std::atomic<bool>& stop);
+
+// The totals of the finished games of a resumed run, and the games still to play.
+Tally finished_tally(const MatchConfig& config);
+std::vector<int> games_to_play(const MatchConfig& config);
 
 // Called after each counted game, one call at a time, with the totals including it.
 using GameCallback = std::function<void(const GameRecord&, const Tally&)>;

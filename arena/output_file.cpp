@@ -43,6 +43,25 @@ absl::StatusOr<OutputFile> OutputFile::create(const std::string& path) {
   return OutputFile(path, fd);
 }
 
+absl::StatusOr<OutputFile> OutputFile::continue_at(const std::string& path, uint64_t size) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return failed("write", path, errno);
+  OutputFile file(path, fd);  // closes on every path below
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return failed("inspect", path, errno);
+  if (!S_ISREG(st.st_mode) || uint64_t(st.st_size) < size)
+    return absl::FailedPreconditionError(fmt::format(
+        "'{}' holds {} bytes, fewer than the {} the checkpoint counts", path, st.st_size, size));
+  if (::ftruncate(fd, off_t(size)) != 0) return failed("truncate", path, errno);
+  if (::lseek(fd, off_t(size), SEEK_SET) < 0) return failed("seek in", path, errno);
+  return file;
+}
+
+absl::Status OutputFile::sync() {
+  if (::fdatasync(fd_) != 0) return failed("sync", path_, errno);
+  return absl::OkStatus();
+}
+
 OutputFile::OutputFile(OutputFile&& other) noexcept
     : path_(std::move(other.path_)), fd_(std::exchange(other.fd_, -1)) {}
 

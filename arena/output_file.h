@@ -3,6 +3,7 @@
 // (docs/arena.md, docs/tuning.md). Errors name the path and the system's reason.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,9 @@ class OutputFile {
  public:
   // Creates or truncates `path`. A directory is refused.
   static absl::StatusOr<OutputFile> create(const std::string& path);
+  // Continues an existing `path` after its first `size` bytes (a resumed run): what a killed
+  // run wrote after its last checkpoint is cut off. A file shorter than that is refused.
+  static absl::StatusOr<OutputFile> continue_at(const std::string& path, uint64_t size);
 
   OutputFile(OutputFile&& other) noexcept;
   OutputFile& operator=(OutputFile&& other) noexcept;
@@ -24,6 +28,8 @@ class OutputFile {
 
   // All of `text`, or an error (a full disk, a closed file).
   absl::Status write(std::string_view text);
+  // Puts what was written on the disk (a checkpoint that counts it is written next).
+  absl::Status sync();
   // Closes the file; the error a full disk may report only here.
   absl::Status close();
   const std::string& path() const { return path_; }

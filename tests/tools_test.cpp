@@ -153,5 +153,88 @@ TEST(ToolOutput, SpsaRefusesToReplaceAnythingButARegularFile) {
   std::filesystem::remove_all(dir);
 }
 
+std::string read_text(const std::string& path) {
+  std::string text;
+  if (FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buffer[4096];
+    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+      text.append(buffer, n);
+    std::fclose(f);
+  }
+  return text;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(std::fwrite(text.data(), 1, text.size(), f), text.size());
+  ASSERT_EQ(std::fclose(f), 0);
+}
+
+std::string score_line(const std::string& output) {
+  const size_t at = output.find("Score of");
+  return at == std::string::npos ? "" : output.substr(at, output.find('\n', at) - at);
+}
+
+// A match cut short keeps its finished pairs in the checkpoint; --resume plays the rest
+// and ends with the totals of the whole run (docs/distributed.md). The checkpoint of a
+// killed run is made here by cutting a finished run's checkpoint after two pairs.
+TEST(ToolCheckpoint, AResumedMatchEndsWithTheTotalsOfTheWholeRun) {
+  const std::string dir = ::testing::TempDir() + "kete_checkpoint_match/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string match = tool(KETE_MATCH) + " --engine cmd=" + tool(KETE_BINARY) +
+                            " name=a --engine cmd=" + tool(KETE_BINARY) +
+                            " name=b option.UseKillers=0 --nodes 100 --games 8 --seed 3 --quiet" +
+                            " --concurrency 1 --checkpoint " + dir + "run.ckpt";
+  const ToolRun whole = run(match);
+  ASSERT_EQ(whole.status, 0) << whole.output;
+  ASSERT_NE(score_line(whole.output), "");
+
+  const ToolRun again = run(match);
+  EXPECT_EQ(again.status, 1);
+  EXPECT_NE(again.output.find("a checkpoint is already there"), std::string::npos);
+  const ToolRun other = run(match + " --resume --games 10");
+  EXPECT_EQ(other.status, 1);
+  EXPECT_NE(other.output.find("the checkpoint is of another match"), std::string::npos);
+
+  std::string text = read_text(dir + "run.ckpt");
+  size_t cut = 0;
+  for (int game = 0; game < 5; ++game)
+    cut = text.find("[Event ", cut + 1);
+  ASSERT_NE(cut, std::string::npos);
+  write_text(dir + "run.ckpt", text.substr(0, cut));
+  const ToolRun resumed = run(match + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("4 games already played"), std::string::npos);
+  EXPECT_EQ(score_line(resumed.output), score_line(whole.output));
+  std::filesystem::remove_all(dir);
+}
+
+// kete-datagen resumed from a checkpoint after three games cuts the file back to them and
+// writes the same file as the whole run.
+TEST(ToolCheckpoint, AResumedDatagenWritesTheFileOfTheWholeRun) {
+  const std::string dir = ::testing::TempDir() + "kete_checkpoint_datagen/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string gen = tool(KETE_DATAGEN) + " --games 6 --nodes 100 --seed 5 --out " + dir +
+                          "d.txt --checkpoint " + dir + "d.ckpt";
+  ASSERT_EQ(run(gen).status, 0);
+  const std::string whole = read_text(dir + "d.txt");
+  // The bytes before game 3's first line.
+  const size_t game3 = whole.find("| 3\n");
+  ASSERT_NE(game3, std::string::npos);
+  const size_t bytes = whole.rfind('\n', game3) + 1;
+  std::string ckpt = read_text(dir + "d.ckpt");
+  ckpt = ckpt.substr(0, ckpt.find("bytes: ")) + "bytes: " + std::to_string(bytes) + "\ngames: 3\n";
+  write_text(dir + "d.ckpt", ckpt);
+  write_text(dir + "d.txt", whole + "half a game that a killed run left beh");
+  const ToolRun resumed = run(gen + " --resume");
+  ASSERT_EQ(resumed.status, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("3 games already in"), std::string::npos);
+  EXPECT_EQ(read_text(dir + "d.txt"), whole);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kete::test

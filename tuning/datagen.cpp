@@ -4,18 +4,26 @@
 //
 // The same flags and seed give the same file; `--shard i/n` plays every n-th game from the
 // i-th, so n machines can each make a part and the parts concatenate into the whole run.
+// Under mpirun the ranks share the games and rank 0 writes them, in game order, to the one
+// file (docs/distributed.md); --checkpoint/--resume continue a killed run.
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/cluster.h"
 #include "arena/output_file.h"
+#include "arena/work_farm.h"
 #include "engine/notation.h"
+#include "engine/text.h"
 #include "search/eval_file.h"
+#include "tuning/run_checkpoint.h"
 #include "tuning/selfplay.h"
 
 namespace kete::tuning {
@@ -26,11 +34,17 @@ std::atomic<bool> interrupted{false};
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
     "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
-    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n";
+    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n"
+    "                    [--checkpoint FILE [--resume] [--checkpoint-seconds S]]\n";
+
+constexpr std::string_view kTool = "kete-datagen";
 
 struct Options {
   SelfPlayConfig config;
   std::string out;
+  std::string checkpoint;
+  bool resume = false;
+  int checkpoint_seconds = 30;
 };
 
 // --eval FILE: a weights file or a net (docs/evaluation.md), for the variant it names.
@@ -65,6 +79,12 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
   if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
   if (flag == "--eval") return parse_eval(args, c.settings);
+  if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
+  if (flag == "--checkpoint-seconds") return args.number(flag, o.checkpoint_seconds, 0, 24 * 3600);
+  if (flag == "--resume") {
+    o.resume = true;
+    return absl::OkStatus();
+  }
   return arena::unknown_argument(flag);
 }
 
@@ -72,50 +92,197 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
   if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
   if (o.out.empty()) return arena::bad_argument("--out FILE is required");
+  if (o.resume && o.checkpoint.empty())
+    return arena::bad_argument("--resume needs --checkpoint FILE");
   return o;
 }
 
-int run(const Options& o) {
-  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
-  if (!out.ok()) {
-    fmt::print(stderr, "kete-datagen: {}\n", error_text(out.status()));
-    return 1;
+int fail(const absl::Status& s) {
+  fmt::print(stderr, "kete-datagen: {}\n", error_text(s));
+  return 1;
+}
+
+std::string samples_text(const std::vector<Sample>& samples) {
+  std::string text;
+  for (const Sample& s : samples)
+    text += format_sample(s) + "\n";
+  return text;
+}
+
+// The file's first line: the flags that decide its games, also the checkpoint's identity.
+std::string header(const SelfPlayConfig& c) {
+  return fmt::format(
+      "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
+      "random-plies={} max-plies={}\n",
+      to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
+      c.seed, c.random_plies, c.max_plies);
+}
+
+// The checkpoint's identity of the run: the header without '#'.
+std::string identity(const SelfPlayConfig& c) {
+  const std::string h = header(c);
+  return h.substr(2, h.size() - 3);
+}
+
+// The games of this shard the run still plays, by number.
+std::vector<uint64_t> games_to_play(const SelfPlayConfig& c) {
+  std::vector<uint64_t> games;
+  for (uint64_t g = c.shard + c.skip * c.shards; g < c.games; g += c.shards)
+    games.push_back(g);
+  return games;
+}
+
+// Rank 0, or the process alone: writes the games in order, keeps the checkpoint, shows
+// the progress.
+class Writer {
+ public:
+  Writer(const Options& o, arena::OutputFile out, uint64_t bytes)
+      : o_(o), out_(std::move(out)), bytes_(bytes), done_(o.config.skip) {}
+
+  // The next game's text; false once a write failed.
+  bool add(std::string_view text) {
+    if (written_.ok()) written_ = out_.write(text);
+    if (!written_.ok()) return false;
+    bytes_ += text.size();
+    ++done_;
+    ++played_;
+    positions_ += uint64_t(std::count(text.begin(), text.end(), '\n'));
+    const auto now = std::chrono::steady_clock::now();
+    if (!o_.checkpoint.empty() && now - saved_at_ >= std::chrono::seconds(o_.checkpoint_seconds))
+      save(now);
+    show(now);
+    return written_.ok();
   }
-  const SelfPlayConfig& c = o.config;
-  // The first failed write stops the run: the games after it would be lost too.
-  absl::Status written = out->write(
-      fmt::format("# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-                  "random-plies={} max-plies={}\n",
-                  to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards,
-                  c.nodes, c.seed, c.random_plies, c.max_plies));
-  const uint64_t total = (c.games - c.shard + c.shards - 1) / c.shards;
-  const auto start = std::chrono::steady_clock::now();
-  uint64_t played = 0, positions = 0;
-  double shown_at = -1;
-  run_selfplay(
-      c,
-      [&](uint64_t, const std::vector<Sample>& samples) {
-        std::string text;
-        for (const Sample& s : samples)
-          text += format_sample(s) + "\n";
-        if (written.ok()) written = out->write(text);
-        if (!written.ok()) interrupted = true;
-        ++played;
-        positions += samples.size();
-        const double secs =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (secs - shown_at < 0.5 && played < total) return;
-        shown_at = secs;
-        fmt::print(stderr, "\rkete-datagen: {}/{} games, {} positions, {:.1f} games/s  ", played,
-                   total, positions, played / std::max(secs, 1e-9));
+
+  // Closes the file and writes the last checkpoint.
+  absl::Status finish() {
+    fmt::print(stderr, "\n");
+    if (!o_.checkpoint.empty()) save(std::chrono::steady_clock::now());
+    if (written_.ok()) written_ = out_.close();
+    return written_;
+  }
+
+  // The first checkpoint, before any game: a run killed at once resumes too.
+  absl::Status start() {
+    if (!o_.checkpoint.empty()) save(std::chrono::steady_clock::now());
+    return written_;
+  }
+
+ private:
+  void save(std::chrono::steady_clock::time_point now) {
+    saved_at_ = now;
+    if (!written_.ok()) return;
+    // What the checkpoint counts must be on the disk first.
+    written_ = out_.sync();
+    if (written_.ok())
+      written_ = save_run_checkpoint(
+          o_.checkpoint, kTool, identity(o_.config),
+          {{"games", std::to_string(done_)}, {"bytes", std::to_string(bytes_)}});
+  }
+
+  void show(std::chrono::steady_clock::time_point now) {
+    const SelfPlayConfig& c = o_.config;
+    const uint64_t total = (c.games - c.shard + c.shards - 1) / c.shards;
+    const double secs = std::chrono::duration<double>(now - start_).count();
+    if (secs - shown_at_ < 0.5 && done_ < total) return;
+    shown_at_ = secs;
+    fmt::print(stderr, "\rkete-datagen: {}/{} games, {} positions, {:.1f} games/s  ", done_, total,
+               positions_, played_ / std::max(secs, 1e-9));
+  }
+
+  const Options& o_;
+  arena::OutputFile out_;
+  absl::Status written_ = absl::OkStatus();
+  uint64_t bytes_ = 0, done_ = 0, played_ = 0, positions_ = 0;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point saved_at_ = start_;
+  double shown_at_ = -1;
+};
+
+// The output, new or continued after the checkpoint's games; o.config.skip set to them.
+absl::StatusOr<Writer> open_output(Options& o) {
+  if (!o.resume) {
+    if (!o.checkpoint.empty())
+      if (absl::Status s = check_no_checkpoint(o.checkpoint); !s.ok()) return s;
+    absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+    if (!out.ok()) return out.status();
+    const std::string first = header(o.config);
+    if (absl::Status s = out->write(first); !s.ok()) return s;
+    Writer w(o, std::move(*out), first.size());
+    return w;
+  }
+  absl::StatusOr<CheckpointFields> f = load_run_checkpoint(o.checkpoint, kTool, identity(o.config));
+  if (!f.ok()) return f.status();
+  absl::StatusOr<uint64_t> games =
+      parse_number<uint64_t>("games", (*f)["games"], 0, o.config.games);
+  if (!games.ok()) return games.status();
+  absl::StatusOr<uint64_t> bytes = parse_number<uint64_t>("bytes", (*f)["bytes"], 0, UINT64_MAX);
+  if (!bytes.ok()) return bytes.status();
+  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::continue_at(o.out, *bytes);
+  if (!out.ok()) return out.status();
+  o.config.skip = *games;
+  fmt::print(stderr, "kete-datagen: resumed from {}: {} games already in {}\n", o.checkpoint,
+             *games, o.out);
+  return Writer(o, std::move(*out), *bytes);
+}
+
+// Rank 0 of an MPI job: the ranks play the games, this one writes them in order.
+void coordinate(const SelfPlayConfig& c, arena::Cluster& cluster, Writer& writer) {
+  const std::vector<uint64_t> games = games_to_play(c);
+  std::vector<std::string> jobs;
+  for (uint64_t g : games)
+    jobs.push_back(std::to_string(g));
+  std::map<size_t, std::string> waiting;  // finished games after one still being played
+  size_t next = 0;
+  arena::WorkFarm farm(cluster);
+  farm.run(
+      jobs,
+      [&](size_t job, std::string_view text) {
+        waiting.emplace(job, text);
+        for (; !waiting.empty() && waiting.begin()->first == next; ++next) {
+          if (!writer.add(waiting.begin()->second)) interrupted = true;
+          waiting.erase(waiting.begin());
+        }
       },
-      interrupted);
-  fmt::print(stderr, "\n");
-  if (written.ok()) written = out->close();
-  if (!written.ok()) {
-    fmt::print(stderr, "kete-datagen: {}\n", error_text(written));
-    return 1;
+      [] { return bool(interrupted); });
+  farm.finish();
+}
+
+// Every other rank of an MPI job: plays the games it is given.
+absl::Status serve(const SelfPlayConfig& c, arena::Cluster& cluster) {
+  return arena::serve_jobs(
+      cluster, [&](const std::string& job, const std::atomic<bool>&) -> std::optional<std::string> {
+        absl::StatusOr<uint64_t> g = parse_number<uint64_t>("game", job, 0, c.games);
+        if (!g.ok()) return std::nullopt;
+        return samples_text(play_game(c, *g));
+      });
+}
+
+int run(Options& o, arena::Cluster& cluster) {
+  if (cluster.rank() > 0) {
+    if (absl::Status s = serve(o.config, cluster); !s.ok()) cluster.abort(fail(s));
+    return 0;
   }
+  // Rank 0 failing before the work starts must end the job: the ranks wait for it.
+  const auto fail_all = [&](const absl::Status& s) {
+    const int code = fail(s);
+    if (cluster.distributed()) cluster.abort(code);
+    return code;
+  };
+  absl::StatusOr<Writer> writer = open_output(o);
+  if (!writer.ok()) return fail_all(writer.status());
+  if (absl::Status s = writer->start(); !s.ok()) return fail_all(s);
+  if (cluster.distributed()) {
+    coordinate(o.config, cluster, *writer);
+  } else {
+    run_selfplay(
+        o.config,
+        [&](uint64_t, const std::vector<Sample>& samples) {
+          if (!writer->add(samples_text(samples))) interrupted = true;
+        },
+        interrupted);
+  }
+  if (absl::Status s = writer->finish(); !s.ok()) return fail(s);
   if (interrupted) fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
   return 0;
 }
@@ -125,9 +292,10 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  return kete::arena::tool_main("kete-datagen", kUsage, argc, argv, parse_options,
-                                [](const Options& options) {
-                                  std::signal(SIGINT, [](int) { interrupted = true; });
-                                  return run(options);
-                                });
+  if (absl::Status s = kete::arena::Cluster::join(argc, argv); !s.ok()) return fail(s);
+  std::optional<Options> options =
+      kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
+  if (!options) return 2;
+  std::signal(SIGINT, [](int) { interrupted = true; });
+  return run(*options, kete::arena::Cluster::instance());
 }

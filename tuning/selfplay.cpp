@@ -84,7 +84,8 @@ void run_selfplay(const SelfPlayConfig& config,
                   const std::atomic<bool>& stop) {
   std::mutex mutex;
   std::map<uint64_t, std::vector<Sample>> finished;  // waiting for earlier games
-  uint64_t next_to_play = config.shard, next_to_report = config.shard;
+  const uint64_t first = config.shard + config.skip * config.shards;
+  uint64_t next_to_play = first, next_to_report = first;
   auto worker = [&] {
     for (;;) {
       uint64_t g;

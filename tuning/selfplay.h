@@ -22,6 +22,7 @@ struct SelfPlayConfig {
   uint64_t games = 100;   // games of the whole run, over all shards
   uint64_t shard = 0;     // this part plays the games g with g % shards == shard
   uint64_t shards = 1;
+  uint64_t skip = 0;     // this shard's first games, already played (a resumed run)
   int random_plies = 8;  // random moves from the start before the engines play
   int max_plies = 400;   // a draw when the game reaches it
   uint64_t seed = 1;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/cluster.h"
 #include "arena/output_file.h"
 #include "engine/notation.h"
 #include "tuning/spsa_arena.h"
@@ -35,12 +36,17 @@ std::string sibling_kete() {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
+  if (absl::Status s = kete::arena::Cluster::join(argc, argv); !s.ok()) {
+    fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
+    return 1;
+  }
+  kete::arena::Cluster& cluster = kete::arena::Cluster::instance();
   absl::StatusOr<SpsaCommandLine> cl = parse_spsa_command_line(kete::arena::arguments(argc, argv));
   if (!cl.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n(kete-spsa --help)\n", kete::error_text(cl.status()));
     return 2;
   }
-  if (cl->help) fmt::print("{}", spsa_usage());
+  if (cl->help && cluster.rank() == 0) fmt::print("{}", spsa_usage());
   if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
   for (int sig : {SIGINT, SIGTERM})
@@ -48,12 +54,15 @@ int main(int argc, char** argv) {
       g_stop = true;
       std::signal(s, SIG_DFL);
     });
-  absl::Status s = cl->help ? absl::OkStatus() : run_tuning(*cl, std::cout, std::cerr, g_stop);
+  absl::Status s =
+      cl->help ? absl::OkStatus() : run_tuning(*cl, std::cout, std::cerr, g_stop, &cluster);
   // Exit status 0 only if all that was printed arrived.
   if (s.ok() && !std::cout.flush()) s = absl::UnavailableError("cannot write the standard output");
   if (s.ok()) s = kete::arena::flush_stdout();
   if (!s.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
+    // The other ranks wait for rank 0, which may have failed before handing out work.
+    if (cluster.distributed()) cluster.abort(1);
     return 1;
   }
   return 0;

@@ -5,14 +5,20 @@
 #include <climits>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "absl/strings/str_split.h"
 #include "arena/match.h"
 #include "arena/output_file.h"
+#include "arena/pgn.h"
+#include "arena/work_farm.h"
 #include "engine/notation.h"
 #include "engine/text.h"
 #include "search/params.h"
+#include "tuning/run_checkpoint.h"
 
 namespace kete::tuning {
 namespace {
@@ -238,8 +244,156 @@ std::string setoption_lines(const std::vector<SpsaParam>& params, const std::vec
   return out;
 }
 
+namespace {
+
+constexpr std::string_view kTool = "kete-spsa";
+
+// A pair of an iteration as a job of the work farm: "<pair>\n<k>\n<plus values>\n<minus
+// values>", all a rank needs with the command line to play it.
+std::string pair_job(const Probe& pr, int pair) {
+  return fmt::format("{}\n{}\n{}\n{}", pair, pr.k, fmt::join(pr.plus, " "),
+                     fmt::join(pr.minus, " "));
+}
+
+absl::StatusOr<std::vector<int>> parse_values(std::string_view line, size_t count) {
+  std::vector<int> values;
+  for (std::string_view word : split_words(line)) {
+    absl::StatusOr<int> v = parse_number<int>("value", word, INT_MIN, INT_MAX);
+    if (!v.ok()) return v.status();
+    values.push_back(*v);
+  }
+  if (values.size() != count) return invalid("a job with the wrong number of values");
+  return values;
+}
+
+// The pair the job names, played with the plus and minus engines of its probe: the
+// records, as PGN text.
+absl::StatusOr<std::string> play_pair_job(const SpsaCommandLine& cl,
+                                          const std::vector<SpsaParam>& params,
+                                          const std::vector<arena::Opening>& pool,
+                                          const std::string& job, const std::atomic<bool>& stop) {
+  const std::vector<std::string> lines = absl::StrSplit(job, '\n');
+  if (lines.size() != 4) return invalid("a malformed job");
+  absl::StatusOr<int> pair = parse_number<int>("pair", lines[0], 0, cl.schedule.pairs - 1);
+  if (!pair.ok()) return pair.status();
+  Probe pr;
+  absl::StatusOr<int64_t> k = parse_number<int64_t>("k", lines[1], 1, INT64_MAX);
+  if (!k.ok()) return k.status();
+  pr.k = *k;
+  absl::StatusOr<std::vector<int>> plus = parse_values(lines[2], params.size());
+  if (!plus.ok()) return plus.status();
+  absl::StatusOr<std::vector<int>> minus = parse_values(lines[3], params.size());
+  if (!minus.ok()) return minus.status();
+  pr.plus = std::move(*plus), pr.minus = std::move(*minus);
+  const arena::MatchConfig m = probe_match(cl, params, pool, pr);
+  arena::UciClient first(m.engines[0], m.rules, m.inherit_stderr);
+  arena::UciClient second(m.engines[1], m.rules, m.inherit_stderr);
+  std::string pgn;
+  for (int g : {2 * *pair, 2 * *pair + 1})
+    pgn += arena::write_pgn(arena::play_match_game(m, g, first, second, stop));
+  return pgn;
+}
+
+// The iteration's pairs, played on the other ranks.
+arena::Tally play_on_ranks(arena::WorkFarm& farm, const arena::MatchConfig& m, const Probe& pr,
+                           const std::atomic<bool>& stop) {
+  std::vector<std::string> jobs;
+  for (int j = 0; j < m.games / 2; ++j)
+    jobs.push_back(pair_job(pr, j));
+  arena::Tally t(m.engines[0].name, m.engines[1].name);
+  farm.run(
+      jobs,
+      [&](size_t, std::string_view pgn) {
+        absl::StatusOr<std::vector<arena::GameRecord>> records = arena::read_pgn(pgn, "a rank");
+        if (records.ok())
+          for (const arena::GameRecord& r : *records)
+            t.add(r);
+      },
+      [&] { return bool(stop); });
+  return t;
+}
+
+// What decides the run's iterations, for the checkpoint: the header and the parameters.
+std::string identity(const SpsaCommandLine& cl, const Spsa& spsa, size_t openings) {
+  SpsaCommandLine same = cl;
+  same.concurrency = 1;  // how many games at once does not change them
+  std::string text = header(same, spsa, openings);
+  for (const SpsaParam& p : spsa.params())
+    text += fmt::format(" {} {:.17g} {}..{} c_end {:.17g} r_end {:.17g}", p.name, p.start, p.min,
+                        p.max, p.c_end, p.r_end);
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
+struct Totals {
+  arena::Wdl wdl;
+  std::array<int, 2> faults{};  // a crash, a time forfeit or an illegal move loses the game
+};
+
+absl::Status save_checkpoint(const SpsaCommandLine& cl, const std::string& id, const Spsa& spsa,
+                             const Totals& t) {
+  std::string theta;
+  for (double x : spsa.theta())
+    theta += fmt::format("{}{:.17g}", theta.empty() ? "" : " ", x);
+  return save_run_checkpoint(cl.checkpoint_file, kTool, id,
+                             {{"iteration", std::to_string(spsa.iterations_done())},
+                              {"theta", theta},
+                              {"totals", fmt::format("{} {} {} {} {}", t.wdl.wins, t.wdl.draws,
+                                                     t.wdl.losses, t.faults[0], t.faults[1])}});
+}
+
+absl::Status resume(const SpsaCommandLine& cl, const std::string& id, Spsa& spsa, Totals& t) {
+  absl::StatusOr<CheckpointFields> f = load_run_checkpoint(cl.checkpoint_file, kTool, id);
+  if (!f.ok()) return f.status();
+  absl::StatusOr<int> done =
+      parse_number<int>("iteration", (*f)["iteration"], 0, spsa.schedule().iterations);
+  if (!done.ok()) return done.status();
+  std::vector<double> theta;
+  for (std::string_view word : split_words((*f)["theta"])) {
+    absl::StatusOr<double> x = parse_number<double>("theta", word, -1e18, 1e18);
+    if (!x.ok()) return x.status();
+    theta.push_back(*x);
+  }
+  const std::vector<std::string_view> totals = split_words((*f)["totals"]);
+  if (theta.size() != spsa.params().size() || totals.size() != 5)
+    return invalid(fmt::format("{}: a malformed checkpoint", cl.checkpoint_file));
+  std::array<int, 5> n{};
+  for (size_t i = 0; i < n.size(); ++i) {
+    absl::StatusOr<int> v = parse_number<int>("totals", totals[i], 0, INT_MAX);
+    if (!v.ok()) return v.status();
+    n[i] = *v;
+  }
+  t.wdl.wins = n[0], t.wdl.draws = n[1], t.wdl.losses = n[2], t.faults = {n[3], n[4]};
+  spsa.restore(*done, std::move(theta));
+  return absl::OkStatus();
+}
+
+// Every rank but 0: plays the pairs it is given.
+absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
+  std::ostringstream quiet;
+  absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, quiet);
+  if (!listing.ok()) return listing.status();
+  absl::StatusOr<std::vector<SpsaParam>> params = resolve_params(cl, *listing);
+  if (!params.ok()) return params.status();
+  absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
+  if (!pool.ok()) return pool.status();
+  return arena::serve_jobs(
+      cluster,
+      [&](const std::string& job, const std::atomic<bool>& stop) -> std::optional<std::string> {
+        absl::StatusOr<std::string> pgn = play_pair_job(cl, *params, *pool, job, stop);
+        if (!pgn.ok()) {
+          fmt::print(stderr, "kete-spsa: rank {}: {}\n", cluster.rank(), error_text(pgn.status()));
+          cluster.abort(1);
+        }
+        return *pgn;
+      });
+}
+
+}  // namespace
+
 absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
-                        std::atomic<bool>& stop) {
+                        std::atomic<bool>& stop, arena::Cluster* cluster) {
+  if (cluster && cluster->rank() > 0) return serve(cl, *cluster);
   absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, log);
   if (!listing.ok()) return listing.status();
   absl::StatusOr<std::vector<SpsaParam>> params = resolve_params(cl, *listing);
@@ -247,33 +401,51 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
   if (!pool.ok()) return pool.status();
   Spsa spsa(std::move(*params), cl.schedule, cl.seed);
+  const std::string id = identity(cl, spsa, pool->size());
+  Totals total;
+  if (!cl.checkpoint_file.empty()) {
+    absl::Status s =
+        cl.resume ? resume(cl, id, spsa, total) : check_no_checkpoint(cl.checkpoint_file);
+    // The first checkpoint, before any iteration: a run killed at once resumes too.
+    if (s.ok() && !cl.resume) s = save_checkpoint(cl, id, spsa, total);
+    if (!s.ok()) return s;
+  }
   if (absl::Status s =
           arena::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
       !s.ok())
     return s;
   out << header(cl, spsa, pool->size()) << std::flush;
+  if (cl.resume)
+    out << fmt::format("Resumed from {} after iteration {}.\n", cl.checkpoint_file,
+                       spsa.iterations_done())
+        << std::flush;
   warn_about_clamping(spsa, log);
 
-  arena::Wdl total;
-  std::array<int, 2> faults{};  // a crash, a time forfeit or an illegal move loses the game
+  std::optional<arena::WorkFarm> farm;
+  if (cluster && cluster->distributed()) farm.emplace(*cluster);
   absl::Status written = absl::OkStatus();
   const auto play = [&](const Probe& pr) -> std::optional<double> {
-    const arena::Tally t = arena::run_match(
-        probe_match(cl, spsa.params(), *pool, pr),
-        [](const arena::GameRecord&, const arena::Tally&) {}, stop);
+    const arena::MatchConfig m = probe_match(cl, spsa.params(), *pool, pr);
+    const arena::Tally t = farm
+                               ? play_on_ranks(*farm, m, pr, stop)
+                               : arena::run_match(
+                                     m, [](const arena::GameRecord&, const arena::Tally&) {}, stop);
     if (t.games() < 2 * cl.schedule.pairs) return std::nullopt;  // stopped
-    total.wins += t.wdl().wins, total.draws += t.wdl().draws, total.losses += t.wdl().losses;
-    faults[0] += t.faults()[0], faults[1] += t.faults()[1];
+    total.wdl.wins += t.wdl().wins, total.wdl.draws += t.wdl().draws,
+        total.wdl.losses += t.wdl().losses;
+    total.faults[0] += t.faults()[0], total.faults[1] += t.faults()[1];
     return t.wdl().wins - t.wdl().losses;
   };
   const auto on_iteration = [&](const Probe& pr, double result, const Spsa& now) {
-    out << progress_line(pr, result, now, total) << std::flush;
+    out << progress_line(pr, result, now, total.wdl) << std::flush;
     written = arena::replace_file(cl.output_file, setoption_lines(now.params(), now.values()));
+    if (written.ok() && !cl.checkpoint_file.empty()) written = save_checkpoint(cl, id, now, total);
     if (!written.ok()) stop = true;
   };
   run_spsa(spsa, play, on_iteration, stop);
+  if (farm) farm->finish();
   if (!written.ok()) return written;
-  out << final_text(cl, spsa, total, faults) << std::flush;
+  out << final_text(cl, spsa, total.wdl, total.faults) << std::flush;
   return absl::OkStatus();
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "arena/cluster.h"
 #include "tuning/spsa_cli.h"
 #include "tuning/spsa_core.h"
 
@@ -41,7 +42,10 @@ std::string setoption_lines(const std::vector<SpsaParam>& params, const std::vec
 // the first iteration and after every one. Progress and the result go to `out`, what the
 // engine said about its options and warnings to `log`. Stops between iterations when
 // `stop` is set (the games in progress are abandoned and the file keeps the last values).
+// Under mpirun (docs/distributed.md), rank 0 does all that and the other ranks play the
+// iterations' pairs (no cluster: one process); with a checkpoint file, theta, the iteration and the
+// totals are kept after every iteration and cl.resume continues from them.
 absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
-                        std::atomic<bool>& stop);
+                        std::atomic<bool>& stop, arena::Cluster* cluster = nullptr);
 
 }  // namespace kete::tuning

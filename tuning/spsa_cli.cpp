@@ -50,6 +50,11 @@ absl::Status Parser::flag(const std::string& name) {
     return absl::OkStatus();
   }
   if (name == "--output") return args_.text(name, cl_.output_file);
+  if (name == "--checkpoint") return args_.text(name, cl_.checkpoint_file);
+  if (name == "--resume") {
+    cl_.resume = true;
+    return absl::OkStatus();
+  }
   if (name == "--param") return param();
   return number_flag(name);
 }
@@ -114,6 +119,8 @@ absl::Status Parser::param_key(ParamRequest& p, const std::string& key, const st
 }
 
 absl::Status Parser::check() {
+  if (cl_.resume && cl_.checkpoint_file.empty())
+    return bad_argument("--resume needs --checkpoint <file>");
   if (!flags_.engines().empty()) cl_.engine = flags_.engines()[0];
   if (cl_.help) return absl::OkStatus();
   if (absl::Status s = flags_.finish(); !s.ok()) return s;
@@ -170,8 +177,12 @@ SPSA:
 Output:
   --output <file>         the tuned values as setoption lines, rewritten after every
                           iteration (default spsa-tuned.txt)
+  --checkpoint <file>     theta, the iteration and the totals, after every iteration
+  --resume                continue the run the checkpoint holds (docs/distributed.md)
   --engine-stderr         let the engines write to stderr (default: discarded)
   --help
+
+Under mpirun -np N, rank 0 updates theta and ranks 1..N-1 play each iteration's pairs.
 )";
 }
 

@@ -35,6 +35,8 @@ struct SpsaCommandLine {
   std::string openings_file;  // empty: random openings
   int random_plies = 8;
   std::string output_file = "spsa-tuned.txt";
+  std::string checkpoint_file;  // theta, the iteration and the totals after every iteration
+  bool resume = false;          // continue the run the checkpoint holds
   bool inherit_stderr = false;
   bool help = false;
 };

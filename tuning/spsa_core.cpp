@@ -115,6 +115,14 @@ void Spsa::update(const Probe& pr, double result) {
   ++done_;
 }
 
+void Spsa::restore(int done, std::vector<double> theta) {
+  for (int i = 0; i < done; ++i) {
+    probe();
+    ++done_;
+  }
+  theta_ = std::move(theta);
+}
+
 void run_spsa(Spsa& spsa, const Objective& play, const Progress& on_iteration,
               const std::atomic<bool>& stop) {
   while (!spsa.finished() && !stop) {

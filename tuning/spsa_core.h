@@ -90,6 +90,9 @@ class Spsa {
   int iterations_done() const { return done_; }
   bool finished() const { return done_ >= schedule_.iterations; }
 
+  // Continues after `done` iterations that left `theta` (a resumed run): the signs those
+  // iterations drew are drawn again, so the next probe is the one the run would have made.
+  void restore(int done, std::vector<double> theta);
   // The perturbation of the next iteration (draws its signs; call once per iteration).
   Probe probe();
   // `result`: the plus engine's wins minus losses over the iteration's games.
