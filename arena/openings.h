@@ -24,7 +24,7 @@ struct Opening {
 
 // The opening file format, one opening a line; blank lines and lines starting with '#'
 // are skipped:
-//   <position string>                      a position (interface.md section 2)
+//   <position string>                      a position (docs/interface.md section 2)
 //   <position string> moves <m1> <m2> ...  moves played from that position
 //   [startpos [moves]] <m1> <m2> ...       moves played from the variant's start
 // Every move must be legal and the opening must leave a game that is not over. Errors name

@@ -41,7 +41,7 @@ class GameClock {
  public:
   explicit GameClock(const TimeControl& tc);
 
-  // The arguments of the `go` command for the side to move (interface.md section 3).
+  // The arguments of the `go` command for the side to move (docs/interface.md section 3).
   std::string go_arguments() const;
   // The longest the mover may take before it loses on time (its time plus the margin).
   int64_t allowed_ms(Side mover) const;

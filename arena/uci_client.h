@@ -1,4 +1,4 @@
-// The runner's side of the protocol (interface.md section 3) with one engine process:
+// The runner's side of the protocol (docs/interface.md section 3) with one engine process:
 // handshake, options, positions, `go` with a deadline, and UGI queries.
 #pragma once
 

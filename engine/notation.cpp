@@ -122,7 +122,7 @@ absl::Status parse_takasia(std::string_view text, Position& p) {
 
 // A block (a takasia pit of the side to move) must be one rules.md 6.6 could have set:
 // the side to move has no capture move, the opponent's captures (as if it were to move)
-// take that pit first and no other, and no exception applies (interface.md section 2).
+// take that pit first and no other, and no exception applies (docs/interface.md section 2).
 absl::Status check_block(const Position& p) {
   if (!p.has_takasia() || p.takasia().side != p.side_to_move()) return absl::OkStatus();
   const std::string name = pit_name(p.width(), p.takasia());

@@ -1,4 +1,4 @@
-// Text forms of interface.md sections 1-2: pit names, move tokens, position strings.
+// Text forms of docs/interface.md sections 1-2: pit names, move tokens, position strings.
 #pragma once
 
 #include <string>
@@ -19,13 +19,13 @@ inline std::string error_text(const absl::Status& s) {
 std::string pit_name(int width, Pit pit);
 absl::StatusOr<Pit> parse_pit(int width, std::string_view name);
 
-// The board as the position string and the `d` diagram lay it out (interface.md section
+// The board as the position string and the `d` diagram lay it out (docs/interface.md section
 // 2): rows 0..3 are North's back and front rows, then South's front and back rows; column
 // j counts left to right as seen from South. The pit in row r, column j.
 inline constexpr int kBoardRows = 4;
 Pit pit_of_row(int width, int r, int j);
 
-// The canonical token of a legal move of p (interface.md section 1).
+// The canonical token of a legal move of p (docs/interface.md section 1).
 std::string move_token(const Position& p, Move m);
 
 // Tokens, pit names and option names are matched ignoring ASCII case.

@@ -88,7 +88,7 @@ class Position {
   bool house_intact(Side s) const { return houses_ & (1 << index(s)); }
   uint8_t houses() const { return houses_; }
   // The takasia pit, if any: a pit of the side to move is blocked for this move; a pit of
-  // the opponent is the target the side to move must capture if it can (interface.md 2).
+  // the opponent is the target the side to move must capture if it can (docs/interface.md 2).
   bool has_takasia() const { return takasia_ != kNoTakasia; }
   Pit takasia() const { return {Side(takasia_ / kMaxRing), takasia_ % kMaxRing}; }
 

@@ -1,4 +1,4 @@
-// The parameters of `go` (interface.md section 3, docs/protocol.md): limits, `ponder`,
+// The parameters of `go` (docs/interface.md section 3, docs/protocol.md): limits, `ponder`,
 // `searchmoves`. The search moves are matched against the legal moves of the root.
 #pragma once
 

@@ -1,4 +1,4 @@
-// kete: the engine daemon. Commands on stdin, answers on stdout (interface.md section 3).
+// kete: the engine daemon. Commands on stdin, answers on stdout (docs/interface.md section 3).
 //   kete            the command loop
 //   kete bench [d]  the bench signature, then exit
 //   kete --version  the version, then exit

@@ -23,7 +23,6 @@
 namespace kete {
 namespace {
 
-
 // Input echoed in an error: printable ASCII only, and not too long.
 std::string quoted(std::string_view text) {
   std::string out;
@@ -245,9 +244,9 @@ void Protocol::solve(const Words& w) {
     const std::string_view key = w[i];
     if (key != "nodes" && key != "movetime")
       return error(fmt::format("go {}: unknown parameter '{}'", w[1], quoted(key)));
-    const absl::StatusOr<int64_t> n = parse_number<int64_t>(
-        fmt::format("go {} {}", w[1], key), i + 1 < w.size() ? w[i + 1] : std::string_view(), 0,
-        INT64_MAX);
+    const absl::StatusOr<int64_t> n =
+        parse_number<int64_t>(fmt::format("go {} {}", w[1], key),
+                              i + 1 < w.size() ? w[i + 1] : std::string_view(), 0, INT64_MAX);
     if (!n.ok()) return error(std::string(n.status().message()));
     if (key == "nodes")
       request.limits.nodes = uint64_t(*n);
@@ -449,7 +448,7 @@ void Protocol::bench(const Words& w) {
 
 void Protocol::help() {
   for (std::string_view line : {
-           "kete, a Bao engine. Commands (interface.md section 3):",
+           "kete, a Bao engine. Commands (docs/interface.md section 3):",
            "  uci | ugi                     identify, list options",
            "  isready                       readyok",
            "  setoption name <n> [value <v>]",

@@ -1,4 +1,4 @@
-// The text protocol: a superset of UCI and UGI (interface.md section 3). Parses a line
+// The text protocol: a superset of UCI and UGI (docs/interface.md section 3). Parses a line
 // into a request, calls the engine facade, formats the typed results. Every command but
 // `go` is answered at once, also while a search runs: the search works on its own copies
 // of the position and settings, so a new position or option applies to the next `go`.

@@ -6,8 +6,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <system_error>
 #include <string>
+#include <system_error>
 
 #include <fmt/format.h>
 

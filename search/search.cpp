@@ -333,8 +333,7 @@ class Worker {
     Frame& frame = stack_[ply];
     frame.null_move = false;
     if (null_move_ && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
-        !stack_[ply - 1].null_move && std::abs(beta) < kMateBound &&
-        evaluate(p, ply) >= beta) {
+        !stack_[ply - 1].null_move && std::abs(beta) < kMateBound && evaluate(p, ply) >= beta) {
       Position passed = p;
       passed.clear_takasia();
       passed.pass_turn();

@@ -93,10 +93,10 @@ class TranspositionTable;
 
 // How often the search polls its limits, in nodes: kPollInterval (search/params.h)
 // without a node limit (reading the clock costs), and with one a power of two at most
-// limit / kNodeLimitSlack, at least 1. So `go nodes N` on one thread stops after N nodes and fewer than
-// N + node_poll_interval(N): within 1/1024 of N, and `go nodes 1` searches one node
-// (issue 14: it used to reach depth 7). Helper threads publish their counts at their own
-// polls, so each adds at most a few intervals more.
+// limit / kNodeLimitSlack, at least 1. So `go nodes N` on one thread stops after N nodes and fewer
+// than N + node_poll_interval(N): within 1/1024 of N, and `go nodes 1` searches one node (issue 14:
+// it used to reach depth 7). Helper threads publish their counts at their own polls, so each adds
+// at most a few intervals more.
 inline constexpr uint64_t kNodeLimitSlack = 1024;
 uint64_t node_poll_interval(uint64_t node_limit);
 

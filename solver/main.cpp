@@ -17,12 +17,12 @@
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 #include "search/solver.h"
 #include "solver/proof.h"
-#include "arena/arg_cursor.h"
 
 namespace kete {
 namespace {
@@ -291,8 +291,8 @@ int solve(const Options& o) {
 
 int main(int argc, char** argv) {
   std::signal(SIGINT, [](int) { kete::interrupted = true; });
-  const std::optional<kete::Options> o = kete::arena::options_or_usage(
-      "kete-solve", kete::kUsage, argc, argv, kete::parse_options);
+  const std::optional<kete::Options> o =
+      kete::arena::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
   if (!o) return 2;
   if (!o->check.empty()) return kete::check(o->check);
   return kete::solve(*o);

@@ -1,5 +1,5 @@
 // The real kete binary as a child process, for transcript tests of the text protocol
-// (interface.md section 3). Lines go to its stdin and come back from its stdout through
+// (docs/interface.md section 3). Lines go to its stdin and come back from its stdout through
 // pipes; every read has a deadline (poll), so a hung engine fails a test instead of
 // blocking it. Writing drains the child's stdout meanwhile, so neither side can block the
 // other on a full pipe. The child's stderr is inherited (sanitizer reports show up there).

@@ -3,7 +3,7 @@
 // from the rules text (the comment above each check shows the sowing), not copied from
 // engine output.
 //
-// Reminders (rules.md 1, interface.md 2): the string lists North back b8..b1, North front
+// Reminders (rules.md 1, docs/interface.md 2): the string lists North back b8..b1, North front
 // a8..a1, South front A1..A8, South back B1..B8. South's ring runs A1..A8 then B8..B1;
 // clockwise = A1 -> A8 -> B8 -> B1. On the front row L = anticlockwise, R = clockwise; on
 // the back row L = clockwise. Ai faces a(9-i). The left kichwa is A1 (re-entry sows
@@ -37,7 +37,7 @@ TEST(KiswahiliNamuaCapture, CentralFirstCaptureChoosesKichwa) {
             "5,5,5,5,5,5,4,4/0,0,0,0,0,0,0,1/0,0,0,3,0,1,1,1/0,0,0,0,0,0,0,0 N 9,10 - -");
 }
 
-// 6.2 / 6.3 / interface.md 1: a capture at a kimbi pit has a forced kichwa, still written.
+// 6.2 / 6.3 / docs/interface.md 1: a capture at a kimbi pit has a forced kichwa, still written.
 // A2 faces a7 = 2 (left kichwa: A2L only), A7 faces a2 = 1 (right kichwa: A7R only).
 // A2L: A2 = 2; a7's 2 seeds enter A1: A1 = 1, A2 = 3; A2 faces the now empty a7, so the
 // lap end relays: A2's 3 seeds go clockwise to A3, A4, A5 (empty, end).
@@ -341,7 +341,7 @@ TEST(KiswahiliTakasia, TriggerBlockedMoveCaptureAndExpiry) {
 // 6.6: the blocked side may not start from t. North to move, a5 blocked (the block of
 // ExceptionOnlyPitOfTwo below, which South's A3R sets): only a1 of the front pits of 2+
 // may start. (A block on a pit the opponent could not capture is refused by the position
-// string's parser: interface.md section 2.)
+// string's parser: docs/interface.md section 2.)
 TEST(KiswahiliTakasia, BlockedPitMayNotStart) {
   const std::string blocked =
       "24,16,16,0,0,0,0,0/0,0,0,2,0,0,0,2/0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 N 0,0 - a5";

@@ -1,4 +1,4 @@
-// Parsing and printing of interface.md sections 1-2: pit names, position strings and move
+// Parsing and printing of docs/interface.md sections 1-2: pit names, position strings and move
 // tokens, including every rejection the contract names. Kiswahili position strings are
 // parsed here (its moves are not implemented yet).
 #include <algorithm>
@@ -58,7 +58,7 @@ void expect_bad_token(RuleSet rules, const Position& p, std::string_view token,
 }
 
 // ---------------------------------------------------------------------------------------
-// Pit names (rules.md 1, interface.md 1).
+// Pit names (rules.md 1, docs/interface.md 1).
 // ---------------------------------------------------------------------------------------
 
 // rules.md 1: front pits 1..W are ring indices 0..W-1, back pits W..1 are W..2W-1; South
@@ -112,7 +112,7 @@ TEST(PitNames, UnknownNamesAreRejected) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Position strings (interface.md 2).
+// Position strings (docs/interface.md 2).
 // ---------------------------------------------------------------------------------------
 
 // Canonical form: two fields for bao, kujifunza and kigogo, five for kiswahili.
@@ -299,7 +299,7 @@ TEST(PositionString, RejectsBadTakasia) {
 }
 
 // "a block (a takasia pit of the side to move) that rules.md 6.6 could never have set,
-// judged on the position itself" (interface.md section 2). Each case differs from a
+// judged on the position itself" (docs/interface.md section 2). Each case differs from a
 // block that can arise (kBlockA5, the bench's a6) in one clause.
 TEST(PositionString, RejectsImpossibleBlock) {
   expect_canonical(Variant::kKiswahili, kBlockA5, kBlockA5);
@@ -367,7 +367,7 @@ TEST(PositionString, JunkIsRejected) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Move tokens (interface.md 1).
+// Move tokens (docs/interface.md 1).
 // ---------------------------------------------------------------------------------------
 
 // "Every legal move has exactly one token and every token names at most one legal move."

@@ -1,7 +1,7 @@
 // Protocol fuzzing against the real binary: some 100,000 random and mutated lines (valid
 // commands with corrupted arguments, huge and negative numbers, NUL and 0xFF bytes, 100 KB
 // lines, random tokens) go to ONE kete process. Nothing on stdin may crash it
-// (interface.md section 3): afterwards it must answer isready and play a legal bestmove.
+// (docs/interface.md section 3): afterwards it must answer isready and play a legal bestmove.
 //
 // Reproduce or vary a run with KETE_FUZZ_SEED=<n> and KETE_FUZZ_LINES=<n>;
 // KETE_FUZZ_DUMP=<file> writes every line sent to the file (replay: kete < file).

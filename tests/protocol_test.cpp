@@ -1,4 +1,4 @@
-// Transcript tests of the text protocol (interface.md section 3) against the real kete
+// Transcript tests of the text protocol (docs/interface.md section 3) against the real kete
 // binary: every command, every option, every error path, both dialects, all variants.
 // The rules library is the oracle for positions and legal moves.
 #include <sys/stat.h>
@@ -67,7 +67,7 @@ bool is_number(std::string_view s, bool sign = false) {
 }
 
 // "info depth D seldepth S [multipv K] score cp|mate X [lowerbound|upperbound] nodes N
-// nps N hashfull N time T pv <moves>" (interface.md section 3).
+// nps N hashfull N time T pv <moves>" (docs/interface.md section 3).
 bool is_info_line(std::string_view line) {
   const std::vector<std::string> w = split(line);
   size_t i = 0;
@@ -270,7 +270,7 @@ TEST_F(ProtocolTest, UciListsIdThenEveryOptionThenUciok) {
   EXPECT_TRUE(starts_with(lines[1], "id author ")) << lines[1];
   for (size_t i = 2; i + 1 < lines.size(); ++i)
     EXPECT_TRUE(starts_with(lines[i], "option name ")) << lines[i];
-  // The options of interface.md section 3, as listed.
+  // The options of docs/interface.md section 3, as listed.
   std::map<std::string, Listed> by_name;
   for (const Listed& o : parse_listing(lines))
     by_name[o.name] = o;

@@ -5,7 +5,7 @@
 // and computed with an independent model of the rules written from the text, never with
 // the engine.
 //
-// Reading the position strings (interface.md section 2): rows are North back b8..b1, North
+// Reading the position strings (docs/interface.md section 2): rows are North back b8..b1, North
 // front a8..a1, South front A1..A8, South back B1..B8 (b12..b1 etc. for kigogo), so a pit
 // and the pit it faces are in the same column. The filler "10,10,10,10,10,x,0,0" in a back
 // row only brings bao and kujifunza positions up to their 64 seeds; those pits are never
@@ -455,7 +455,7 @@ TEST(KujifunzaRules, NorthCaptureEntersItsOwnLeftKichwa) {
 }
 
 // rules.md 5 central capture: "the player chooses the kichwa" (KichwaRule=choose: two moves
-// written A2R:L and A2R:R, interface.md 1); under `follow` the current direction is kept.
+// written A2R:L and A2R:R, docs/interface.md 1); under `follow` the current direction is kept.
 // A2R sows A3, A4; A4 (held 1, a central pit) faces a5 = 2: capture.
 //   :L  -> A1, A2 (A2 was emptied by the lift: end).
 //   :R  -> A8, A7 (A7 empty: end).
@@ -516,7 +516,7 @@ TEST(KujifunzaRules, FollowKeepsTheCurrentDirectionAfterAKimbiCapture) {
             rows("10,10,10,10,10,6,0,0", "0,0,0,0,0,0,1,0", "1,3,2,0,0,0,0,1", kEmptyRow8, "N"));
 }
 
-// rules.md 5: the choice is made "at every such capture of the move"; interface.md 1: one
+// rules.md 5: the choice is made "at every such capture of the move"; docs/interface.md 1: one
 // letter per central capture, in order. A2R sows A3, A4; A4 (held 1) faces a5 = 3: capture.
 //   R:  A8, A7, A6 (A6 empty): end.                                        -> A2R:R
 //   L:  A1, A2, A3; A3 (now 2) faces a6 = 4: second central capture.
@@ -831,7 +831,7 @@ TEST(GameOutcome, MaxPliesIsADraw) {
   }
 }
 
-// engine/game.h: the result names used by the protocol (interface.md 3 `query result`).
+// engine/game.h: the result names used by the protocol (docs/interface.md 3 `query result`).
 TEST(GameOutcome, ResultNames) {
   EXPECT_EQ(to_string(Result::kSouthWins), "p1win");
   EXPECT_EQ(to_string(Result::kNorthWins), "p2win");

@@ -17,12 +17,12 @@
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
 #include "arena/openings.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "search/search.h"
 #include "search/tt.h"
-#include "arena/arg_cursor.h"
 
 namespace kete::tuning {
 namespace {

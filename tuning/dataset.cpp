@@ -1,7 +1,7 @@
 #include "tuning/dataset.h"
 
-#include <climits>
 #include <charconv>
+#include <climits>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>

@@ -14,10 +14,10 @@
 
 #include <fmt/format.h>
 
+#include "arena/arg_cursor.h"
 #include "engine/net_file.h"
 #include "engine/notation.h"
 #include "tuning/dataset.h"
-#include "arena/arg_cursor.h"
 #include "tuning/trainer.h"
 
 namespace kete::tuning {

@@ -1,4 +1,4 @@
-// libFuzzer target for the text forms of interface.md sections 1-2: position strings and
+// libFuzzer target for the text forms of docs/interface.md sections 1-2: position strings and
 // move tokens. Nothing may crash, and whatever parses must print back as it parsed:
 //   * a position string that parses for a variant is a consistent position whose
 //     canonical string parses to the same position;

@@ -1,5 +1,5 @@
 // Independent, deliberately simple reference move generator for the four Bao variants
-// (docs: /work/shared/spec/rules.md and interface.md sections 1-2). Used only by tests to
+// (docs: /work/shared/spec/rules.md and docs/interface.md sections 1-2). Used only by tests to
 // cross-check the engine's fast generator; it shares no code with engine/.
 #pragma once
 
@@ -10,8 +10,8 @@
 namespace kete::reference {
 
 struct RefMove {
-  std::string token;   // canonical move token (interface.md section 1)
-  std::string result;  // canonical position string after the move (interface.md section 2)
+  std::string token;   // canonical move token (docs/interface.md section 1)
+  std::string result;  // canonical position string after the move (docs/interface.md section 2)
 };
 
 // Legal moves of `position` in `variant` ("bao", "kigogo", "kujifunza", "kiswahili"),

@@ -1,4 +1,4 @@
-// The page's side of the engine protocol (interface.md section 3), over the GUI server's
+// The page's side of the engine protocol (docs/interface.md section 3), over the GUI server's
 // WebSocket: one message per protocol line. Answers are matched to questions by order,
 // which the protocol guarantees: `response` lines answer `query` in turn, `readyok`
 // answers `isready`, `bestmove` ends the one running `go`.

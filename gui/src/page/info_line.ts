@@ -1,4 +1,4 @@
-// `info` lines of a search (interface.md section 3), read into table rows.
+// `info` lines of a search (docs/interface.md section 3), read into table rows.
 
 export interface InfoLine {
   depth: number | null;

@@ -1,4 +1,4 @@
-// Move tokens (interface.md section 1), read for the move picker and the animation.
+// Move tokens (docs/interface.md section 1), read for the move picker and the animation.
 import { parsePitName, pitName, type Pit } from "./position.js";
 
 export type Letter = "L" | "R";

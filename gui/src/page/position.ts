@@ -1,4 +1,4 @@
-// Position strings (interface.md section 2) and pit names (rules.md section 1), read for
+// Position strings (docs/interface.md section 2) and pit names (rules.md section 1), read for
 // drawing. The GUI never decides what is legal: the engine does. This only has to read
 // what the engine prints and draw it.
 

@@ -1,6 +1,6 @@
 // What a page may send the server, checked before anything reaches the engine: a JSON
 // object `{type: "line", line}` holding ONE protocol command of those the page uses
-// (interface.md section 3), or `{type: "restart"}`. Anything else, whatever its type or
+// (docs/interface.md section 3), or `{type: "restart"}`. Anything else, whatever its type or
 // shape, is refused with a message that names the problem; nothing here throws.
 //
 // A client's text reaches the engine only as one validated line: a line break in it would
