@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build libabsl-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-          dpkg-dev openmpi-bin libopenmpi-dev)
+          dpkg-dev openmpi-bin libopenmpi-dev ccache)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,6 +17,12 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+fi
+
+# ccache keeps the objects of earlier builds, in this tree or another clone (paths are
+# taken relative to the tree), so a rebuild compiles only what changed.
+if command -v ccache >/dev/null; then
+  export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR="$PWD"
 fi
 
 targets=()
