@@ -17,7 +17,9 @@ namespace {
 constexpr std::string_view kMagic = "kete-match checkpoint 1";
 constexpr std::string_view kIdentityKey = "match: ";
 
-absl::StatusOr<std::string> read_file(const std::string& path) {
+}  // namespace
+
+absl::StatusOr<std::string> read_checkpoint_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(fmt::format("{}: cannot read the checkpoint", path));
   std::ostringstream text;
@@ -25,8 +27,6 @@ absl::StatusOr<std::string> read_file(const std::string& path) {
   if (in.bad()) return absl::DataLossError(fmt::format("{}: read error", path));
   return text.str();
 }
-
-}  // namespace
 
 absl::StatusOr<Checkpoint> Checkpoint::create(std::string path, std::string identity,
                                               std::chrono::seconds every) {
@@ -41,7 +41,7 @@ absl::StatusOr<Checkpoint> Checkpoint::create(std::string path, std::string iden
 
 absl::StatusOr<Checkpoint> Checkpoint::resume(std::string path, std::string identity,
                                               std::chrono::seconds every) {
-  absl::StatusOr<std::string> text = read_file(path);
+  absl::StatusOr<std::string> text = read_checkpoint_text(path);
   if (!text.ok()) return text.status();
   const std::string header = fmt::format("{}\n{}", kMagic, kIdentityKey);
   if (!text->starts_with(header))

@@ -14,6 +14,9 @@
 
 namespace kete::arena {
 
+// The whole text of a checkpoint file (kete-match's, or a tuning tool's).
+absl::StatusOr<std::string> read_checkpoint_text(const std::string& path);
+
 class Checkpoint {
  public:
   // A new checkpoint; an existing file at `path` is refused (resume it or remove it).

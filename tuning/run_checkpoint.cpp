@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "arena/checkpoint.h"
 #include "arena/output_file.h"
 #include "engine/text.h"
 
@@ -17,15 +18,6 @@ std::string magic(std::string_view tool) {
   return fmt::format("{} checkpoint 1", tool);
 }
 constexpr std::string_view kRunKey = "run";
-
-absl::StatusOr<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("{}: cannot read the checkpoint", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return absl::DataLossError(fmt::format("{}: read error", path));
-  return text.str();
-}
 
 bool exists(const std::string& path) {
   struct stat st;
@@ -44,7 +36,7 @@ absl::Status check_no_checkpoint(const std::string& path) {
 absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
                                  const std::string& identity, const CheckpointFields& fields) {
   if (exists(path)) {
-    absl::StatusOr<std::string> old = read_text(path);
+    absl::StatusOr<std::string> old = arena::read_checkpoint_text(path);
     if (!old.ok()) return old.status();
     if (!old->starts_with(magic(tool) + "\n"))
       return absl::FailedPreconditionError(
@@ -58,7 +50,7 @@ absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
 
 absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, std::string_view tool,
                                                      const std::string& identity) {
-  absl::StatusOr<std::string> text = read_text(path);
+  absl::StatusOr<std::string> text = arena::read_checkpoint_text(path);
   if (!text.ok()) return text.status();
   std::istringstream in(*text);
   std::string line;

@@ -114,8 +114,5 @@ int run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  const std::optional<Options> options =
-      kete::arena::options_or_usage("kete-train", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
-  return run(*options);
+  return kete::arena::tool_main("kete-train", kUsage, argc, argv, parse_options, run);
 }
