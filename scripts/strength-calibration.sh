@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # The calibration of kete's strength levels (docs/protocol.md, "Strength"): a chain of
-# kete-match runs, each level against the level two below, from the random mover
+# kete-match runs, each level against the level below, from the random mover
 # (Skill Level 0, Elo 0 by definition) to full strength (20), all at a fixed number of
 # nodes a move (the levels' own caps are lower below level 17).
 #   ./scripts/strength-calibration.sh [kete binary] [games] [nodes]
-# Prints each match's summary and the cumulative Elo of every level measured.
+# Every level is measured against the one below it, so no level's Elo is interpolated.
+# Prints each match's summary and the cumulative Elo of every level.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 kete="${1:-$root/build/release/kete}"
-games="${2:-100}"
+games="${2:-200}"
 nodes="${3:-20000}"
 match="$root/build/release/kete-match"
 elo=0
 echo "level 0: Elo 0 (the random mover)"
-for level in 2 4 6 8 10 12 14 16 18 20; do
-  below=$((level - 2))
+for level in $(seq 1 20); do
+  below=$((level - 1))
   out="$("$match" --engine cmd="$kete" name="L$level" "option.Skill Level=$level" \
     --engine cmd="$kete" name="L$below" "option.Skill Level=$below" \
     --variant kiswahili --nodes "$nodes" --games "$games" --concurrency 2 --quiet)"

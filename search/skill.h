@@ -34,7 +34,7 @@ Move pick_skill_move(int level, std::span<const Move> moves, std::span<const Val
 // The UCI_Elo range, and the level whose measured Elo is the highest not above `elo`
 // (the calibration table of docs/protocol.md).
 inline constexpr int kMinElo = 0;
-inline constexpr int kMaxElo = 1512;  // level 20, full strength at 20000 nodes a move
+inline constexpr int kMaxElo = 1628;  // level 20, full strength at 20000 nodes a move
 int level_for_elo(int elo);
 
 }  // namespace kete

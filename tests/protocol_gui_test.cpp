@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/rules.h"
+#include "search/search.h"
 #include "search/skill.h"
 #include "tests/engine_process.h"
 #include "tests/test_util.h"
@@ -439,8 +440,10 @@ TEST_F(GuiProtocolTest, LimitedStrengthCapsTheNodes) {
   ASSERT_GE(lines.size(), 2u);
   for (size_t i = 0; i + 1 < lines.size(); ++i) {
     EXPECT_EQ(field(lines[i], "multipv"), "") << lines[i];
-    // The limit is checked every 1024 nodes.
-    EXPECT_LE(std::stoull(field(lines[i], "nodes")), skill_nodes(10) + 1024) << lines[i];
+    // Node limits are exact within node_poll_interval (search/search.h).
+    EXPECT_LT(std::stoull(field(lines[i], "nodes")),
+              skill_nodes(10) + node_poll_interval(skill_nodes(10)))
+        << lines[i];
   }
   EXPECT_LT(std::stoi(field(lines[lines.size() - 2], "depth")), 40);
   const std::vector<std::string> best = words(lines.back());
