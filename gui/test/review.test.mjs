@@ -2,7 +2,7 @@
 // by move (one graph point per position, the moves that lost most marked), a PV move
 // previewed on the board, live progress and the evaluation bar; no stale caption, table
 // or status; the move list as pairs with variations; the game-over banner; kigogo's
-// captured seeds; strength presets and clocks the engine plays on.
+// captured seeds; clocks the engine plays on.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -147,9 +147,8 @@ test("no stale texts: the engine table while stepping back, the status during th
   const { page } = gui;
   await mode(page, "play");
   await page.check("#show-thinking");
-  await page.selectOption("#preset", "easy");
-  assert.equal(await page.inputValue("#limit-kind"), "depth");
-  assert.equal(await page.inputValue("#limit-value"), "2");
+  await page.selectOption("#limit-kind", "depth");
+  await page.fill("#limit-value", "2");
   await page.click("#new-game");
   await waitIdle(page);
   await page.selectOption("#speed", "120");
@@ -239,7 +238,10 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
     await new Promise((r) => setTimeout(r, 50));
     return document.getElementById("log").textContent;
   });
-  assert.match(log, /^> go depth 1 wtime \d+ btime \d+ winc 0 binc 0$/m);
+  // The preset's strength, then a search on the clocks alone (strength.test.mjs checks
+  // the presets at the engine's end).
+  assert.match(log, /^> setoption name UCI_Elo value 200\n(.*\n)*> setoption name UCI_LimitStrength value true$/m);
+  assert.match(log, /^> go wtime \d+ btime \d+ winc 0 binc 0$/m);
   await page.selectOption("#time-control", "");
   assert.equal(await page.isHidden("#clocks"), true);
   // Sound is a setting, off by default.
