@@ -7,7 +7,7 @@ import { AnalysisView } from "./analysis_view.js";
 import { boardSize, renderBoard, type BoardLayout } from "./board_view.js";
 import { Clocks, formatClock, parseTimeControl } from "./clock.js";
 import { EngineClient, EngineGone, type EngineStatus } from "./engine_client.js";
-import { Game, kMateScore, type Evaluation, type Mover } from "./game.js";
+import { Game, kMateScore, type Evaluation, type Mover, type Variation } from "./game.js";
 import { writeGameRecord } from "./game_record.js";
 import { GameTextError, isRecordText, parsePositionText, parseRecords, type RecordGame } from "./game_text.js";
 import type { InfoLine } from "./info_line.js";
@@ -841,7 +841,7 @@ class App {
     });
     $("variations").addEventListener("click", (event) => {
       const button = (event.target as Element).closest<HTMLElement>("[data-variation]");
-      if (button) this.switchVariation(Number(button.dataset.variation));
+      if (button) this.switchVariation((button.dataset.variation ?? "").split(".").map(Number));
     });
     $("graph").addEventListener("click", (event) => {
       const point = (event.target as Element).closest<SVGElement>("[data-ply]");
@@ -997,11 +997,11 @@ class App {
     }
   }
 
-  private switchVariation(index: number): void {
+  private switchVariation(path: number[]): void {
     const game = this.game;
     if (!game) return;
     void this.schedule(async (epoch) => {
-      game.switchTo(index);
+      if (!game.switchTo(path)) return;
       await this.engine.command(game.positionCommand());
       await this.refreshLegal(game);
       this.viewPly = game.plies;
@@ -1449,13 +1449,19 @@ class App {
     const current = list.querySelector<HTMLElement>(".current");
     if (current && (current.offsetTop < list.scrollTop || current.offsetTop > list.scrollTop + list.clientHeight - 20))
       list.scrollTop = current.offsetTop - list.clientHeight / 2;
-    $("variations").innerHTML = game.variations
-      .map(
-        (v, i) =>
-          `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
-          `<button type="button" data-variation="${i}">switch to it</button></li>`,
-      )
-      .join("");
+    // The variations as nested lists: those left inside a variation under it.
+    const variations = (list: readonly Variation[], path: string): string =>
+      list
+        .map((v, i) => {
+          const at = path ? `${path}.${i}` : String(i);
+          const inside = v.variations?.length ? `<ul>${variations(v.variations, at)}</ul>` : "";
+          return (
+            `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
+            `<button type="button" data-variation="${at}">switch to it</button>${inside}</li>`
+          );
+        })
+        .join("");
+    $("variations").innerHTML = variations(game.variations, "");
   }
 
   private renderControls(): void {
