@@ -199,7 +199,9 @@ class App {
 
   // The Elo the engine plays at, as the strength setting says (null: full strength).
   private playElo(): number | null {
-    return presetElo($<HTMLSelectElement>("preset").value, Number($<HTMLInputElement>("elo").value), this.eloRange);
+    const text = $<HTMLInputElement>("elo").value.trim();
+    // An empty or unreadable custom Elo plays at full strength (presetElo), as the caption says.
+    return presetElo($<HTMLSelectElement>("preset").value, text ? Number(text) : Number.NaN, this.eloRange);
   }
 
   private strengthText(): string {
