@@ -107,6 +107,11 @@ test("a preset reaches the engine before its move; a change mid-game applies at 
   await page.fill("#elo", "333");
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(333), go: "go depth 2" });
+  // An empty box: full strength, not Elo 0 (the random mover).
+  await page.fill("#elo", "");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOff, go: "go depth 2" });
+  assert.match(await page.textContent("#thinking-caption"), /depth 2, full strength$/);
   await page.fill("#elo", "999999");
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(eloMax), go: "go depth 2" });
@@ -115,6 +120,7 @@ test("a preset reaches the engine before its move; a change mid-game applies at 
 
 test("analysis runs at full strength; play goes back to the preset", async () => {
   const { page } = gui;
+  // The engine is limited (to the top of the scale) after the test before.
   await page.selectOption("#preset", "strong");
   await page.click('#modes [data-mode="analyse"]');
   await waitIdle(page);
