@@ -1,8 +1,8 @@
 // Analysis as players use it, and the texts around the board: a whole game analysed move
 // by move (one graph point per position, the moves that lost most marked), a PV move
 // previewed on the board, live progress and the evaluation bar; no stale caption, table
-// or status; the move list as pairs with variations; the game-over banner; kigogo's
-// captured seeds; strength presets and clocks the engine plays on.
+// or status; the move list as pairs with variations (nested); the game-over banner; kigogo's
+// captured seeds; clocks the engine plays on.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -143,13 +143,50 @@ test("the move list: pairs in two columns, Home/End, a variation kept", async ()
   assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen);
 });
 
+test("a variation inside a variation: kept under it, and played on its own moves", async () => {
+  const { page } = gui;
+  await mode(page, "analyse");
+  await paste(page, "startpos moves A7L a5R A6R a6L");
+  const playFrom = async (ply, moves, avoid) => {
+    await page.click(`#moves li[data-ply="${ply}"]`);
+    await waitIdle(page);
+    const { legal } = await expected(engine, "kiswahili", "startpos", moves);
+    const move = legal.find((m) => m !== avoid);
+    await page.fill("#move-input", move);
+    await page.click('#type-move button[type="submit"]');
+    await page.waitForFunction((n) => document.getElementById("moves").dataset.plies === String(n), ply + 1);
+    await waitIdle(page);
+    return move;
+  };
+  // From move 3, then from move 2: the line left at move 3 belongs to the one left at 2.
+  const y = await playFrom(3, ["A7L", "a5R", "A6R"], "a6L");
+  const z = await playFrom(2, ["A7L", "a5R"], "A6R");
+  const shown = () =>
+    page.$$eval("#variations li", (lis) =>
+      lis.map((li) => `${li.parentElement.id === "variations" ? "" : "  "}${li.firstChild.textContent}${li.querySelector("code").textContent}`),
+    );
+  assert.deepEqual(await shown(), [`from move 2: A6R ${y}`, "  from move 3: a6L"]);
+  // Straight to the inner one: the game's first line again.
+  await page.click('#variations [data-variation="0.0"]');
+  await waitIdle(page);
+  assert.deepEqual(await moveList(page), ["A7L", "a5R", "A6R", "a6L"]);
+  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen);
+  assert.deepEqual(await shown(), [`from move 2: ${z}`, `from move 3: ${y}`]);
+  // And back to z's line.
+  await page.click('#variations [data-variation="0"]');
+  await waitIdle(page);
+  assert.deepEqual(await moveList(page), ["A7L", "a5R", z]);
+  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", z])).fen);
+  assert.deepEqual(await shown(), [`from move 2: A6R a6L`, `  from move 3: ${y}`]);
+  assert.deepEqual(gui.errors, []);
+});
+
 test("no stale texts: the engine table while stepping back, the status during the player's own sowing", async () => {
   const { page } = gui;
   await mode(page, "play");
   await page.check("#show-thinking");
-  await page.selectOption("#preset", "easy");
-  assert.equal(await page.inputValue("#limit-kind"), "depth");
-  assert.equal(await page.inputValue("#limit-value"), "2");
+  await page.selectOption("#limit-kind", "depth");
+  await page.fill("#limit-value", "2");
   await page.click("#new-game");
   await waitIdle(page);
   await page.selectOption("#speed", "120");
@@ -239,7 +276,10 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
     await new Promise((r) => setTimeout(r, 50));
     return document.getElementById("log").textContent;
   });
-  assert.match(log, /^> go depth 1 wtime \d+ btime \d+ winc 0 binc 0$/m);
+  // The preset's strength, then a search on the clocks alone (strength.test.mjs checks
+  // the presets at the engine's end).
+  assert.match(log, /^> setoption name UCI_Elo value 200\n(.*\n)*> setoption name UCI_LimitStrength value true$/m);
+  assert.match(log, /^> go wtime \d+ btime \d+ winc 0 binc 0$/m);
   await page.selectOption("#time-control", "");
   assert.equal(await page.isHidden("#clocks"), true);
   // Sound is a setting, off by default.

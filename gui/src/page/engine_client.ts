@@ -10,6 +10,8 @@ export interface EngineOption {
   type: string;
   default: string;
   choices: string[];
+  min: number | null; // a spin's bounds
+  max: number | null;
 }
 
 export interface EngineIdentity {
@@ -239,11 +241,17 @@ export class EngineClient {
     const rest = m[3]!;
     const choices = [...rest.matchAll(/\bvar (\S+)/g)].map((v) => v[1]!);
     const def = /\bdefault (.*?)(?= min | max | var |$)/.exec(rest);
+    const bound = (word: string) => {
+      const b = new RegExp(`\\b${word} (-?\\d+)\\b`).exec(rest);
+      return b ? Number(b[1]) : null;
+    };
     this.identity.options.set(m[1]!.toLowerCase(), {
       name: m[1]!,
       type: m[2]!,
       default: def ? def[1]!.trim() : "",
       choices,
+      min: bound("min"),
+      max: bound("max"),
     });
   }
 

@@ -1,7 +1,8 @@
 // The game on the board: where it started, its moves, and after each move the position
 // the engine reported (`query fen`), so that stepping through it needs no engine. Also
 // who played each move, the analysis of each position, and the lines left when a move
-// was played from an earlier position (variations).
+// was played from an earlier position (variations), as a tree: a line left from inside
+// another one is kept inside it, so that it is always played on the moves it left.
 import type { EngineResult } from "./game_record.js";
 import {
   frontRowEmpty,
@@ -33,6 +34,9 @@ export interface Variation {
   fens: string[]; // the positions after each of them
   thinkMs: (number | null)[];
   movers: Mover[];
+  // The lines left from its own positions (their ply past this one's); none when absent
+  // (a game kept by an older page).
+  variations?: Variation[];
 }
 
 // What is kept in local storage and read back.
@@ -148,15 +152,19 @@ export class Game {
   }
 
   // Back to the position after `plies` moves, to play on from there. The moves dropped
-  // are kept as a variation.
+  // are kept as a variation, with the variations left from their positions inside it
+  // (each replaces moves that only that line has).
   truncate(plies: number): void {
     if (plies < this.plies) {
+      const inside = this.variations.filter((v) => v.ply > plies);
+      this.variations = this.variations.filter((v) => v.ply <= plies);
       this.variations.push({
         ply: plies,
         moves: this.moves.slice(plies),
         fens: this.fens.slice(plies + 1),
         thinkMs: this.thinkMs.slice(plies),
         movers: this.movers.slice(plies),
+        variations: inside,
       });
     }
     this.moves.length = plies;
@@ -168,14 +176,29 @@ export class Game {
     this.flagged = null;
   }
 
-  // Makes variation `index` the game's line from its ply on; the line it replaces becomes
-  // a variation in its place.
-  switchTo(index: number): void {
-    const v = this.variations[index];
-    if (!v) return;
+  // Makes the variation at `path` the game's line from its ply on (path: its index in
+  // the game's variations, then in that one's, and so on); the line it replaces becomes a
+  // variation in its place. False when there is no such variation.
+  switchTo(path: readonly number[]): boolean {
+    const chain: Variation[] = [];
+    let list = this.variations;
+    for (const index of path) {
+      const v = list[index];
+      if (!v) return false;
+      chain.push(v);
+      list = v.variations ?? [];
+    }
+    // Each switch brings the next variation of the chain up among the game's own.
+    for (const v of chain) this.switchOne(this.variations.indexOf(v));
+    return chain.length > 0;
+  }
+
+  private switchOne(index: number): void {
+    const v = this.variations[index]!;
     this.variations.splice(index, 1);
     this.truncate(v.ply);
     v.moves.forEach((move, i) => this.push(move, v.fens[i]!, v.thinkMs[i] ?? null, v.movers[i] ?? "human"));
+    this.variations.push(...(v.variations ?? []));
   }
 
   // The name of a side's player for a record: who played its moves.

@@ -7,7 +7,7 @@ import { AnalysisView } from "./analysis_view.js";
 import { boardSize, renderBoard, type BoardLayout } from "./board_view.js";
 import { Clocks, formatClock, parseTimeControl } from "./clock.js";
 import { EngineClient, EngineGone, type EngineStatus } from "./engine_client.js";
-import { Game, kMateScore, type Evaluation, type Mover } from "./game.js";
+import { Game, kMateScore, type Evaluation, type Mover, type Variation } from "./game.js";
 import { writeGameRecord } from "./game_record.js";
 import { GameTextError, isRecordText, parsePositionText, parseRecords, type RecordGame } from "./game_text.js";
 import type { InfoLine } from "./info_line.js";
@@ -29,6 +29,17 @@ import { formatScore, markMoves, moveLosses, renderGraph, southCp, type MoveMark
 import { Sound } from "./sound.js";
 import { kSettingIds, loadGame, loadSettings, saveGame, saveSettings, type Settings } from "./storage.js";
 import { sowingTo, type Frame, type KichwaRule } from "./sowing.js";
+import {
+  eloRange,
+  isPresetName,
+  kCustom,
+  kDefaultPreset,
+  kPresets,
+  presetElo,
+  presetLabel,
+  strengthCommands,
+  type EloRange,
+} from "./strength.js";
 
 type Mode = "play" | "analyse" | "watch";
 type Task = (epoch: number) => Promise<void>;
@@ -48,14 +59,6 @@ const kMinTargetPx = 44; // a pit smaller than this on screen is hard to tap: dr
 const kBoardChromePx = 90; // the CSS max-height of the board: the window less this
 const kClockTickMs = 200;
 const kLowClockMs = 10000;
-// Strength presets for people, by depth or time (kete has no strength option).
-const kPresets: Record<string, [string, number]> = {
-  beginner: ["depth", 1],
-  easy: ["depth", 2],
-  medium: ["depth", 5],
-  strong: ["depth", 9],
-  full: ["movetime", 1000],
-};
 
 // What a new game starts from: the variant's start or a position, with moves after it.
 interface GameSpec {
@@ -111,6 +114,8 @@ class App {
   private sowingLabel = "";
   private skipAnimation = false;
   private multipvSent = 0;
+  private strengthSent: number | null | undefined = undefined; // the Elo set, null: full; undefined: not known
+  private eloRange: EloRange | null = null; // the engine's UCI_Elo scale, when it has one
   private flipUser = false;
   private gameOverClosed = false;
   private kichwa: KichwaQuestion | null = null;
@@ -121,6 +126,7 @@ class App {
   private logLines: string[] = [];
 
   start(): void {
+    this.fillPresets(null);
     this.restoreSettings();
     this.restoreGame();
     this.wireEngine();
@@ -150,6 +156,9 @@ class App {
   private async boot(epoch: number): Promise<void> {
     const identity = await this.engine.identify();
     this.multipvSent = 0;
+    this.strengthSent = undefined;
+    this.eloRange = eloRange(identity);
+    this.fillPresets(this.eloRange);
     const variants = identity.options.get("uci_variant")?.choices.filter(isVariant) ?? [];
     this.fillVariants(variants.length ? variants : [...kVariants]);
     const game = this.game;
@@ -178,6 +187,28 @@ class App {
     if (this.multipvSent === lines || !this.engine.identity.options.has("multipv")) return;
     await this.engine.command(`setoption name MultiPV value ${lines}`);
     this.multipvSent = lines;
+  }
+
+  // The engine's strength for its next search: `elo`, or full strength (null). Sent only
+  // when it changes, so a preset changed during a game applies from the engine's next move.
+  private async setStrength(elo: number | null): Promise<void> {
+    if (!this.eloRange || this.strengthSent === elo) return;
+    for (const line of strengthCommands(elo)) await this.engine.command(line);
+    this.strengthSent = elo;
+  }
+
+  // The Elo the engine plays at, as the strength setting says (null: full strength).
+  private playElo(): number | null {
+    const text = $<HTMLInputElement>("elo").value.trim();
+    // An empty or unreadable custom Elo plays at full strength (presetElo), as the caption says.
+    return presetElo($<HTMLSelectElement>("preset").value, text ? Number(text) : Number.NaN, this.eloRange);
+  }
+
+  private strengthText(): string {
+    const elo = this.playElo();
+    if (elo === null) return "full strength";
+    const name = $<HTMLSelectElement>("preset").value;
+    return `${name === kCustom ? "strength" : name} Elo ${elo}`;
   }
 
   private async refreshLegal(game: Game): Promise<void> {
@@ -329,9 +360,11 @@ class App {
       const game = this.game;
       const side = game.toMove() === "S" ? "South" : "North";
       await this.setMultiPV(1);
+      await this.setStrength(this.playElo());
       await this.engine.command(game.positionCommand());
       const limits = this.limits();
-      this.analysis.clear(`— ${side} to move, ${limits}`);
+      const strength = this.strengthText();
+      this.analysis.clear(`— ${side} to move, ${limits}, ${strength}`);
       this.searchPly = game.plies;
       this.render();
       const started = performance.now();
@@ -344,7 +377,7 @@ class App {
         this.searchPly = null;
       }
       if (epoch !== this.epoch) return;
-      this.analysis.setCaption(`— ${side} played ${best}, ${limits}`);
+      this.analysis.setCaption(`— ${side} played ${best}, ${limits}, ${strength}`);
       if (best === "(none)") {
         await this.refreshLegal(game);
         break;
@@ -370,6 +403,7 @@ class App {
     }
     const lines = Math.max(1, Math.min(64, Number($<HTMLInputElement>("multipv").value) || 1));
     await this.setMultiPV(lines);
+    await this.setStrength(null); // analysis is always at full strength
     await this.engine.command(game.positionCommand(ply));
     const what = `${game.toMove(ply) === "S" ? "South" : "North"} to move${ply < game.plies ? ` (move ${ply})` : ""}, ${lines} line${lines > 1 ? "s" : ""}`;
     this.analysis.clear(`— analysing ${what}`);
@@ -397,6 +431,7 @@ class App {
     this.reviewing = true;
     try {
       await this.setMultiPV(1);
+      await this.setStrength(null);
       for (let ply = 0; ply <= game.plies; ++ply) {
         if (epoch !== this.epoch) return;
         const known = game.evals[ply];
@@ -468,10 +503,8 @@ class App {
   private limits(): string {
     const kind = $<HTMLSelectElement>("limit-kind").value;
     const value = Math.max(1, Math.floor(Number($<HTMLInputElement>("limit-value").value) || 1));
-    if (this.clocks && this.mode === "play") {
-      // On its clock; a depth limit still caps a weak preset.
-      return `${kind === "depth" ? `depth ${value} ` : ""}${this.clocks.goLimits()}`;
-    }
+    // On its clock when there are clocks (a weak strength caps its own search).
+    if (this.clocks && this.mode === "play") return this.clocks.goLimits();
     return `${kind} ${value}`;
   }
 
@@ -673,20 +706,12 @@ class App {
         this.startFresh(null);
       });
     }
+    // The strength applies from the engine's next move (setStrength).
     $("preset").addEventListener("change", () => {
-      const preset = kPresets[$<HTMLSelectElement>("preset").value];
-      if (preset) {
-        $<HTMLSelectElement>("limit-kind").value = preset[0];
-        $<HTMLInputElement>("limit-value").value = String(preset[1]);
-      }
+      this.renderControls();
       this.saveSettings();
     });
-    for (const id of ["limit-kind", "limit-value"]) {
-      $(id).addEventListener("input", () => {
-        $<HTMLSelectElement>("preset").value = this.presetOf();
-        this.saveSettings();
-      });
-    }
+    for (const id of ["elo", "limit-kind", "limit-value"]) $(id).addEventListener("input", () => this.saveSettings());
     $("time-control").addEventListener("change", () => {
       this.resetClocks();
       this.saveSettings();
@@ -818,7 +843,7 @@ class App {
     });
     $("variations").addEventListener("click", (event) => {
       const button = (event.target as Element).closest<HTMLElement>("[data-variation]");
-      if (button) this.switchVariation(Number(button.dataset.variation));
+      if (button) this.switchVariation((button.dataset.variation ?? "").split(".").map(Number));
     });
     $("graph").addEventListener("click", (event) => {
       const point = (event.target as Element).closest<SVGElement>("[data-ply]");
@@ -870,13 +895,6 @@ class App {
       this.selected = null;
       this.render();
     }
-  }
-
-  private presetOf(): string {
-    const kind = $<HTMLSelectElement>("limit-kind").value;
-    const value = Number($<HTMLInputElement>("limit-value").value);
-    for (const [name, [k, v]] of Object.entries(kPresets)) if (k === kind && v === value) return name;
-    return "custom";
   }
 
   private confirmDiscard(): boolean {
@@ -981,11 +999,11 @@ class App {
     }
   }
 
-  private switchVariation(index: number): void {
+  private switchVariation(path: number[]): void {
     const game = this.game;
     if (!game) return;
     void this.schedule(async (epoch) => {
-      game.switchTo(index);
+      if (!game.switchTo(path)) return;
       await this.engine.command(game.positionCommand());
       await this.refreshLegal(game);
       this.viewPly = game.plies;
@@ -1204,6 +1222,7 @@ class App {
       const value = values[id];
       if (element.type === "checkbox" && typeof value === "boolean") element.checked = value;
       else if (typeof value === "string") {
+        if (id === "preset" && !isPresetName(value)) continue; // a preset of an older page
         // The engine's variants are not known yet: offer the kept one until they are.
         if (id === "variant" && isVariant(value)) element.innerHTML = `<option value="${value}">${value}</option>`;
         element.value = value;
@@ -1432,18 +1451,25 @@ class App {
     const current = list.querySelector<HTMLElement>(".current");
     if (current && (current.offsetTop < list.scrollTop || current.offsetTop > list.scrollTop + list.clientHeight - 20))
       list.scrollTop = current.offsetTop - list.clientHeight / 2;
-    $("variations").innerHTML = game.variations
-      .map(
-        (v, i) =>
-          `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
-          `<button type="button" data-variation="${i}">switch to it</button></li>`,
-      )
-      .join("");
+    // The variations as nested lists: those left inside a variation under it.
+    const variations = (list: readonly Variation[], path: string): string =>
+      list
+        .map((v, i) => {
+          const at = path ? `${path}.${i}` : String(i);
+          const inside = v.variations?.length ? `<ul>${variations(v.variations, at)}</ul>` : "";
+          return (
+            `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
+            `<button type="button" data-variation="${at}">switch to it</button>${inside}</li>`
+          );
+        })
+        .join("");
+    $("variations").innerHTML = variations(game.variations, "");
   }
 
   private renderControls(): void {
     const variant = $<HTMLSelectElement>("variant").value;
     $("kichwa-label").hidden = variant !== "kujifunza" || !this.engine.identity.options.has("kichwarule");
+    $("elo-label").hidden = $<HTMLSelectElement>("preset").value !== kCustom;
     $<HTMLButtonElement>("analyse-start").disabled = this.analysing;
     $<HTMLButtonElement>("analyse-stop").disabled = !this.analysing && !this.reviewing;
     $<HTMLButtonElement>("analyse-game").disabled = this.reviewing;
@@ -1451,6 +1477,32 @@ class App {
     $<HTMLButtonElement>("watch-pause").disabled = !this.watching;
     const game = this.game;
     $<HTMLButtonElement>("play-from-here").disabled = !game || this.viewPly === game.plies;
+  }
+
+  // The strength presets with their nominal Elo on the engine's scale (`range`, once the
+  // engine told it), and the custom Elo's bounds. Without a scale only full strength can
+  // be chosen.
+  private fillPresets(range: EloRange | null): void {
+    const select = $<HTMLSelectElement>("preset");
+    const current = select.value;
+    const known = this.engine.identity.options.size > 0;
+    select.innerHTML = [
+      ...kPresets.map((p) => {
+        const off = known && !range && p.elo !== null ? " disabled" : "";
+        return `<option value="${p.name}"${off}>${presetLabel(p, range)}</option>`;
+      }),
+      `<option value="${kCustom}"${known && !range ? " disabled" : ""}>custom Elo</option>`,
+    ].join("");
+    select.value = known && !range ? "full" : isPresetName(current) ? current : kDefaultPreset;
+    select.title = known && !range ? `${this.engine.identity.name} has no UCI_Elo option: full strength only` : "";
+    const elo = $<HTMLInputElement>("elo");
+    if (range) {
+      elo.min = String(range.min);
+      elo.max = String(range.max);
+      const value = Number(elo.value);
+      if (!Number.isFinite(value) || value < range.min || value > range.max)
+        elo.value = String(Math.max(range.min, Math.min(range.max, Math.round(value) || range.max)));
+    }
   }
 
   private fillVariants(variants: Variant[]): void {

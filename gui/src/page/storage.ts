@@ -13,6 +13,7 @@ export const kSettingIds = [
   "variant",
   "kichwa",
   "preset",
+  "elo",
   "limit-kind",
   "limit-value",
   "time-control",

@@ -1,0 +1,162 @@
+// Strength presets for people through the protocol's strength options: each preset names
+// its Elo on the engine's scale, reaches the engine as `UCI_Elo` with
+// `UCI_LimitStrength true` (full strength: the limit off) before the engine's next move,
+// a change during a game applies from that move on, analysis always runs at full
+// strength, and the choice survives a reload. What the engine received is read from the
+// engine's side (logging_engine.mjs), not from the page.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+
+import { guiDir } from "./engine.mjs";
+import { Engine, expected, ketePath, launchBrowser, moveList, openGui, startServer, waitIdle } from "./gui.mjs";
+
+let engine, server, browser, gui, tmp, log, eloMax;
+
+before(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-strength-"));
+  log = path.join(tmp, "engine-input.log");
+  engine = new Engine();
+  // The top of the engine's Elo scale, as its `uci` answer gives it (it is recalibrated).
+  engine.send("uci");
+  const { before: options } = await engine.until((l) => l === "uciok");
+  eloMax = Number(/^option name UCI_Elo type spin .* max (\d+)/m.exec(options.join("\n"))[1]);
+  server = await startServer([process.execPath, path.join(guiDir, "test/logging_engine.mjs"), log, ketePath]);
+  browser = await launchBrowser();
+  gui = await openGui(browser.context, server.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  engine?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+// What the engine received since the search before its last one: the commands that set
+// up its last search, and that search's `go` line.
+function lastSearch() {
+  const lines = fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
+  const gos = lines.flatMap((l, i) => (l.startsWith("go ") ? [i] : []));
+  assert.ok(gos.length > 0, "the engine was never asked to search");
+  const last = gos[gos.length - 1];
+  const from = gos.length > 1 ? gos[gos.length - 2] + 1 : 0;
+  const strength = /^setoption name (UCI_Elo|UCI_LimitStrength|Skill Level) /;
+  return { setup: lines.slice(from, last).filter((l) => strength.test(l)), go: lines[last] };
+}
+
+// The player (South) plays a legal move and the engine answers.
+async function playAndWait(page) {
+  const moves = await moveList(page);
+  const { legal } = await expected(engine, "kiswahili", "startpos", moves);
+  await page.fill("#move-input", legal[0]);
+  await page.click('#type-move button[type="submit"]');
+  await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) >= n, moves.length + 2);
+  await waitIdle(page);
+}
+
+const limitOn = (elo) => [`setoption name UCI_Elo value ${elo}`, "setoption name UCI_LimitStrength value true"];
+const limitOff = ["setoption name UCI_LimitStrength value false"];
+
+test("the presets name their Elo on the engine's scale; custom takes an Elo in its range", async () => {
+  const { page } = gui;
+  const labels = await page.$$eval("#preset option", (os) => os.map((o) => `${o.value}: ${o.textContent}`));
+  assert.deepEqual(labels, [
+    "beginner: beginner (Elo 200)",
+    "casual: casual (Elo 500)",
+    "club: club (Elo 900)",
+    "strong: strong (Elo 1300)",
+    `full: full strength (Elo ${eloMax})`,
+    "custom: custom Elo",
+  ]);
+  assert.equal(await page.inputValue("#preset"), "club");
+  assert.equal(await page.isHidden("#elo-label"), true);
+  await page.selectOption("#preset", "custom");
+  assert.equal(await page.isVisible("#elo-label"), true);
+  assert.equal(await page.getAttribute("#elo", "max"), String(eloMax));
+  await page.selectOption("#preset", "club");
+  assert.equal(await page.isHidden("#elo-label"), true);
+});
+
+test("a preset reaches the engine before its move; a change mid-game applies at its next move", async () => {
+  const { page } = gui;
+  await page.click('#modes [data-mode="play"]');
+  await page.selectOption("#human-side", "S");
+  await page.selectOption("#time-control", "");
+  await page.selectOption("#limit-kind", "depth");
+  await page.fill("#limit-value", "2");
+  await page.click("#new-game");
+  await waitIdle(page);
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(900), go: "go depth 2" });
+  assert.match(await page.textContent("#thinking-caption"), /North played \S+, depth 2, club Elo 900/);
+  // Changed during the game: nothing is sent until the engine's next move, which has it.
+  await page.selectOption("#preset", "beginner");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(200), go: "go depth 2" });
+  // Unchanged: not sent again.
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: [], go: "go depth 2" });
+  await page.selectOption("#preset", "full");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOff, go: "go depth 2" });
+  // A custom Elo, and one above the engine's scale: its top.
+  await page.selectOption("#preset", "custom");
+  await page.fill("#elo", "333");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(333), go: "go depth 2" });
+  // An empty box: full strength, not Elo 0 (the random mover).
+  await page.fill("#elo", "");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOff, go: "go depth 2" });
+  assert.match(await page.textContent("#thinking-caption"), /depth 2, full strength$/);
+  await page.fill("#elo", "999999");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(eloMax), go: "go depth 2" });
+  assert.deepEqual(gui.errors, []);
+});
+
+test("analysis runs at full strength; play goes back to the preset", async () => {
+  const { page } = gui;
+  // The engine is limited (to the top of the scale) after the test before.
+  await page.selectOption("#preset", "strong");
+  await page.click('#modes [data-mode="analyse"]');
+  await waitIdle(page);
+  await page.click("#analyse-start");
+  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 2);
+  await page.click("#analyse-stop");
+  await waitIdle(page);
+  assert.deepEqual(lastSearch(), { setup: limitOff, go: "go infinite" });
+  // A whole game analysed: at full strength too (already set: nothing sent).
+  await page.fill("#review-depth", "1");
+  await page.click("#analyse-game");
+  await waitIdle(page, 60000);
+  assert.deepEqual(lastSearch(), { setup: [], go: "go depth 1" });
+  await page.click('#modes [data-mode="play"]');
+  await waitIdle(page);
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(1300), go: "go depth 2" });
+  assert.deepEqual(gui.errors, []);
+});
+
+test("the strength survives a reload and reaches the new engine", async () => {
+  const { page } = gui;
+  await page.selectOption("#preset", "custom");
+  await page.fill("#elo", "420");
+  await page.reload();
+  await waitIdle(page);
+  assert.equal(await page.inputValue("#preset"), "custom");
+  assert.equal(await page.inputValue("#elo"), "420");
+  assert.equal(await page.isVisible("#elo-label"), true);
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(420), go: "go depth 2" });
+  await page.selectOption("#preset", "casual");
+  await page.reload();
+  await waitIdle(page);
+  assert.equal(await page.inputValue("#preset"), "casual");
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(500), go: "go depth 2" });
+  assert.deepEqual(gui.errors, []);
+});
