@@ -299,6 +299,11 @@ void Protocol::solve(const Words& w) {
                                   mate ? "mate" : "solve"));
             break;
         }
+        // The proof becomes proven values before the bestmove, so that the next `go`
+        // plays it (docs/solver.md).
+        if (!o.strategy.empty())
+          if (const absl::Status s = engine_.add_solved(rules, root, o.winner, o.strategy); !s.ok())
+            out_.line(fmt::format("info string solve: proof not kept: {}", error_text(s)));
         const bool wins = o.verdict == SolveJob::Verdict::kWin && !o.pv.empty();
         const MoveList moves = legal_moves(rules, root);
         out_.line(wins            ? "bestmove " + move_token(root, o.pv[0])

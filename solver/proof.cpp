@@ -268,6 +268,9 @@ absl::StatusOr<ProofReport> check_proof(std::istream& in) {
   report.positions = entries.size();
   report.defences = checker.defences();
   report.longest_line = *longest;
+  report.lines.reserve(entries.size());
+  for (const Entry& e : entries)
+    report.lines.push_back({e.position, e.move});
   return report;
 }
 
