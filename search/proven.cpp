@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -11,9 +11,15 @@
 #include "engine/notation.h"
 #include "engine/random.h"
 #include "engine/rules.h"
+#include "search/option_file.h"
 
 namespace kete {
 namespace {
+
+// A proof file is a line of about 70 bytes per position of the winner's strategy: the
+// committed kujifunza proof is 38 KB; this bounds what an option can make the engine read.
+constexpr OptionFileKind kProofFileKind{"a proof file", "a proof file kete reads",
+                                        size_t(256) << 20};
 
 std::string rules_name(RuleSet rules) {
   return rules.variant == Variant::kKujifunza
@@ -152,10 +158,11 @@ void ProvenValues::rebuild_slots() {
 
 absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet rules) {
   const std::string file(path);
-  std::ifstream in(file);
-  if (!in) return absl::NotFoundError(fmt::format("ProofFile: cannot read '{}'", file));
+  absl::StatusOr<std::string> bytes = read_option_file(path, kProofFileKind);
+  if (!bytes.ok())
+    return absl::Status(bytes.status().code(), "ProofFile: " + error_text(bytes.status()));
+  std::istringstream in(*std::move(bytes));
   absl::StatusOr<ProofReport> report = check_proof(in);
-  if (in.bad()) return absl::DataLossError(fmt::format("ProofFile: error reading '{}'", file));
   if (!report.ok())
     return absl::Status(report.status().code(), fmt::format("ProofFile: '{}': proof invalid: {}",
                                                             file, error_text(report.status())));

@@ -279,6 +279,11 @@ TEST_F(ProofFileOption, AMissingFile) {
   expect_refused("/nonexistent/x.proof", "cannot read '/nonexistent/x.proof'");
 }
 
+TEST_F(ProofFileOption, NothingButARegularFile) {
+  expect_refused(::testing::TempDir(), "is a directory, not a proof file");
+  expect_refused("/dev/null", "is a character device, not a proof file");
+}
+
 TEST_F(ProofFileOption, ACorruptLine) {
   expect_refused(write_temp("corrupt.proof", edited("\tA6L\n", "\tA6L\tjunk\n")),
                  "line 7: expected <position string><TAB><move token>");
@@ -358,7 +363,8 @@ TEST(ProtocolProven, ATranscriptWithAProofFile) {
 
   // A refused file keeps the proof; so does a new game.
   EXPECT_EQ(engine.ask("setoption name ProofFile value /nope"),
-            std::vector<std::string>{"info string error: ProofFile: cannot read '/nope'"});
+            std::vector<std::string>{
+                "info string error: ProofFile: cannot read '/nope': No such file or directory"});
   engine.ask("ucinewgame");
   engine.ask("position startpos");
   ASSERT_TRUE(engine.send("go depth 1"));
