@@ -73,9 +73,9 @@ absl::Status Engine::set_proof_file(std::string_view path) {
 }
 
 absl::Status Engine::add_solved(RuleSet rules, const Position& root, Side winner,
-                                std::span<const StrategyLine> lines) {
+                                std::span<const StrategyLine> lines, int max_plies) {
   ProvenValues values;
-  if (absl::Status s = values.add_strategy(rules, root, winner, lines, game_.max_plies()); !s.ok())
+  if (absl::Status s = values.add_strategy(rules, root, winner, lines, max_plies); !s.ok())
     return s;
   const std::lock_guard lock(proven_mutex_);
   if (solved_values_) values.merge(*solved_values_);

@@ -81,9 +81,10 @@ class Engine {
   // and checked, replaces the file's values; empty (or "<empty>") drops them. On error the
   // values stay as they were. A `ucinewgame` keeps them, as a tablebase path.
   absl::Status set_proof_file(std::string_view path);
-  // A `go solve` / `go mate` proof, added to the values until the next new game.
+  // A `go solve` / `go mate` proof (of a game with `max_plies`), added to the values until
+  // the next new game. Called from the solve job's thread.
   absl::Status add_solved(RuleSet rules, const Position& root, Side winner,
-                          std::span<const StrategyLine> lines);
+                          std::span<const StrategyLine> lines, int max_plies);
   // What the next search probes (null: nothing).
   std::shared_ptr<const ProvenValues> proven() const;
   const SearchSettings& settings() const { return settings_; }

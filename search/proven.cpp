@@ -18,6 +18,10 @@ namespace {
 
 // A proof file is a line of about 70 bytes per position of the winner's strategy: the
 // committed kujifunza proof is 38 KB; this bounds what an option can make the engine read.
+// The checker and the retrograde pass recurse once or twice per ply on the protocol's
+// thread: lines deeper than the default MaxPlies are refused rather than risk its stack
+// (kete-solve --check follows any depth).
+constexpr int kDeepestProofFileLine = Game::kDefaultMaxPlies;
 constexpr OptionFileKind kProofFileKind{"a proof file", "a proof file kete reads",
                                         size_t(256) << 20};
 
@@ -162,7 +166,7 @@ absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet r
   if (!bytes.ok())
     return absl::Status(bytes.status().code(), "ProofFile: " + error_text(bytes.status()));
   std::istringstream in(*std::move(bytes));
-  absl::StatusOr<ProofReport> report = check_proof(in);
+  absl::StatusOr<ProofReport> report = check_proof(in, kDeepestProofFileLine);
   if (!report.ok())
     return absl::Status(report.status().code(), fmt::format("ProofFile: '{}': proof invalid: {}",
                                                             file, error_text(report.status())));
@@ -175,7 +179,8 @@ absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet r
                     "and KichwaRule first",
                     file, rules_name(h.rules), rules_name(rules)));
   ProvenValues values;
-  if (absl::Status s = values.add_strategy(rules, h.root, h.winner, report->lines, h.max_plies);
+  if (absl::Status s = values.add_strategy(rules, h.root, h.winner, report->lines,
+                                           std::min(h.max_plies, kDeepestProofFileLine));
       !s.ok())
     return absl::Status(s.code(), fmt::format("ProofFile: '{}': {}", file, error_text(s)));
   return values;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <istream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct ProofReport {
 // the loser is answered, that every line ends in a win by the rules, that no position
 // repeats along a line, that the longest line stays within MaxPlies and that every
 // strategy line is reached from the root. The error names the line or the position.
-absl::StatusOr<ProofReport> check_proof(std::istream& in);
+// The check walks every line depth first, a few stack frames per ply: `deepest` bounds the
+// plies it follows, for a caller whose stack is not the tool's (the engine's ProofFile).
+inline constexpr int kAnyDepth = std::numeric_limits<int>::max();
+absl::StatusOr<ProofReport> check_proof(std::istream& in, int deepest = kAnyDepth);
 
 }  // namespace kete

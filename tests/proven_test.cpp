@@ -304,6 +304,16 @@ TEST_F(ProofFileOption, AProofThatFailsTheCheck) {
   expect_refused(write_temp("winner.proof", edited("winner S", "winner N")), "proof invalid: ");
 }
 
+TEST(ProofChecker, FollowsLinesOnlyAsDeepAsAsked) {
+  std::ifstream in(kFollowProof);
+  const absl::StatusOr<ProofReport> r = check_proof(in, kFollowPlies - 2);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(
+      error_text(r.status()).find("a line runs beyond 19 plies, the deepest this reader follows"),
+      std::string::npos)
+      << r.status();
+}
+
 TEST_F(ProofFileOption, EmptyDropsTheValuesAndNewGamesKeepThem) {
   engine_.new_game();
   EXPECT_EQ(engine_.proven(), loaded_);
