@@ -87,6 +87,14 @@ std::vector<Option> make_options() {
       {"EvalFile", T::kString, "<default>", 0, 0, {}, [](Engine& e, int, std::string_view v) {
          return e.set_eval_file(v).status();
        }});
+  // Proven values (docs/solver.md): a proof file the search probes, as a tablebase.
+  o.push_back({"ProofFile",
+               T::kString,
+               std::string(Engine::kNoProofFile),
+               0,
+               0,
+               {},
+               [](Engine& e, int, std::string_view v) { return e.set_proof_file(v); }});
   // What GUIs expect of a UCI engine (docs/protocol.md).
   o.push_back(check("Ponder", false, &Engine::set_ponder));
   o.push_back(check("UCI_ShowWDL", false, &Engine::set_show_wdl));

@@ -262,6 +262,7 @@ void Protocol::solve(const Words& w) {
   const RuleSet rules = engine_.rules();
   const bool mate = request.mate_moves > 0;
   const int most = request.mate_moves;
+  const int max_plies = request.game.max_plies;
   solve_.start(
       std::move(request),
       [this](const SolveInfo& i) {
@@ -269,7 +270,7 @@ void Protocol::solve(const Words& w) {
             fmt::format("info nodes {} time {} string proof {} disproof {} memory {} entries {}",
                         i.nodes, i.time_ms, i.proof, i.disproof, i.memory_bytes, i.entries));
       },
-      [this, rules, root, mate, most](const SolveJob::Outcome& o) {
+      [this, rules, root, mate, most, max_plies](const SolveJob::Outcome& o) {
         std::string pv;
         Position p = root;
         for (Move m : o.pv) {
@@ -299,6 +300,13 @@ void Protocol::solve(const Words& w) {
                                   mate ? "mate" : "solve"));
             break;
         }
+        // The proof becomes proven values before the bestmove, so that the next `go`
+        // plays it (docs/solver.md).
+        if (!o.strategy.empty())
+          if (const absl::Status s =
+                  engine_.add_solved(rules, root, o.winner, o.strategy, max_plies);
+              !s.ok())
+            out_.line(fmt::format("info string solve: proof not kept: {}", error_text(s)));
         const bool wins = o.verdict == SolveJob::Verdict::kWin && !o.pv.empty();
         const MoveList moves = legal_moves(rules, root);
         out_.line(wins            ? "bestmove " + move_token(root, o.pv[0])

@@ -14,6 +14,21 @@
 
 namespace kete {
 
+namespace {
+
+// The store a search probes: one of the two, or both merged (a copy, made only when one
+// of them changes).
+std::shared_ptr<const ProvenValues> merged(const std::shared_ptr<const ProvenValues>& a,
+                                           const std::shared_ptr<const ProvenValues>& b) {
+  if (!a || a->empty()) return b;
+  if (!b || b->empty()) return a;
+  auto both = std::make_shared<ProvenValues>(*a);
+  both->merge(*b);
+  return both;
+}
+
+}  // namespace
+
 Engine::Engine() : game_(RuleSet{}, Position::start(RuleSet{}.variant)) {}
 
 Engine::~Engine() {
@@ -39,6 +54,39 @@ void Engine::new_game() {
   game_ = Game(rules(), Position::start(rules().variant), game_.max_plies());
   start_text_.clear();
   clear_hash();
+  const std::lock_guard lock(proven_mutex_);
+  solved_values_.reset();
+  proven_ = file_values_;
+}
+
+absl::Status Engine::set_proof_file(std::string_view path) {
+  std::shared_ptr<const ProvenValues> values;
+  if (!path.empty() && path != kNoProofFile) {
+    absl::StatusOr<ProvenValues> read = read_proven_values(path, rules());
+    if (!read.ok()) return read.status();
+    values = std::make_shared<const ProvenValues>(*std::move(read));
+  }
+  const std::lock_guard lock(proven_mutex_);
+  file_values_ = std::move(values);
+  proven_ = merged(file_values_, solved_values_);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::add_solved(RuleSet rules, const Position& root, Side winner,
+                                std::span<const StrategyLine> lines, int max_plies) {
+  ProvenValues values;
+  if (absl::Status s = values.add_strategy(rules, root, winner, lines, max_plies); !s.ok())
+    return s;
+  const std::lock_guard lock(proven_mutex_);
+  if (solved_values_) values.merge(*solved_values_);
+  solved_values_ = std::make_shared<const ProvenValues>(std::move(values));
+  proven_ = merged(file_values_, solved_values_);
+  return absl::OkStatus();
+}
+
+std::shared_ptr<const ProvenValues> Engine::proven() const {
+  const std::lock_guard lock(proven_mutex_);
+  return proven_;
 }
 
 absl::Status Engine::set_hash_mb(int mb) {
@@ -126,6 +174,7 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
   Limits search_limits = limits;
   search_limits.pondering = limits.ponder ? &pondering_ : nullptr;
   SearchSettings settings = settings_;
+  settings.proven = proven();
   settings.skill_level = skill_level();
   if (const uint64_t cap = skill_nodes(settings.skill_level))
     search_limits.nodes = search_limits.nodes ? std::min(search_limits.nodes, cap) : cap;

@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -13,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/game.h"
+#include "search/proven.h"
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -22,6 +25,8 @@ class Engine {
  public:
   // The transposition table's size until the Hash option changes it.
   static constexpr int kDefaultHashMb = 16;
+  // The ProofFile option's default: no proof file.
+  static constexpr std::string_view kNoProofFile = "<empty>";
 
   using InfoCallback = std::function<void(const SearchInfo&)>;
   using BestMoveCallback = std::function<void(const SearchResult&)>;
@@ -72,6 +77,16 @@ class Engine {
   int skill_level() const;
   bool show_wdl() const { return show_wdl_; }
   int hash_mb() const { return hash_mb_; }
+  // Proven values (search/proven.h). `ProofFile`: a proof file of the current rules, read
+  // and checked, replaces the file's values; empty (or "<empty>") drops them. On error the
+  // values stay as they were. A `ucinewgame` keeps them, as a tablebase path.
+  absl::Status set_proof_file(std::string_view path);
+  // A `go solve` / `go mate` proof (of a game with `max_plies`), added to the values until
+  // the next new game. Called from the solve job's thread.
+  absl::Status add_solved(RuleSet rules, const Position& root, Side winner,
+                          std::span<const StrategyLine> lines, int max_plies);
+  // What the next search probes (null: nothing).
+  std::shared_ptr<const ProvenValues> proven() const;
   const SearchSettings& settings() const { return settings_; }
 
   // Starts a search on its own thread with copies of the position, rules and settings;
@@ -100,6 +115,9 @@ class Engine {
   int elo_ = 0;
   uint64_t searches_ = 0;  // seeds the random pick of a limited strength
   TranspositionTable tt_{kDefaultHashMb};
+  // Written by the protocol's thread and by a solve job's (add_solved), read at `go`.
+  mutable std::mutex proven_mutex_;
+  std::shared_ptr<const ProvenValues> file_values_, solved_values_, proven_;
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

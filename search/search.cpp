@@ -14,6 +14,7 @@
 #include "engine/evaluate.h"
 #include "engine/net_file.h"
 #include "engine/rules.h"
+#include "search/proven.h"
 #include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -135,6 +136,12 @@ double lmr_base(int depth, int move_number) {
   return std::log(double(depth)) * std::log(double(move_number));
 }
 
+// `go searchmoves`: the root moves the search may play.
+bool searchmove(const Limits& limits, Move m) {
+  const std::vector<Move>& only = limits.searchmoves;
+  return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+}
+
 // Mate values are stored relative to the node, so they stay right wherever it recurs.
 Value to_tt(Value v, int ply) {
   return v > kMateBound ? v + ply : v < -kMateBound ? v - ply : v;
@@ -159,6 +166,8 @@ struct Shared {
   // The time budget counts from here: the start, or `ponderhit` (main thread only).
   Clock::time_point budget_start = start;
   const std::function<void(const CurrMove&)>* on_currmove = nullptr;
+  // The root's proven winning move: the only root move searched (search/proven.h).
+  std::optional<Move> proven_move{};
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -190,7 +199,11 @@ class Worker {
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
         lmr_(in_variant(params_.lmr)),
         null_move_(in_variant(params_.null_move)),
-        iir_(in_variant(params_.iir)) {
+        iir_(in_variant(params_.iir)),
+        proven_(shared.settings.proven && !shared.settings.proven->empty()
+                    ? shared.settings.proven.get()
+                    : nullptr),
+        proven_salt_(ProvenValues::salt(shared.rules)) {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
@@ -304,6 +317,14 @@ class Worker {
       alpha = std::max(alpha, mated_in(ply));
       beta = std::min(beta, mate_in(ply + 1));
       if (alpha >= beta) return alpha;
+      // Step 3a. Proven values, as a tablebase: the proof's mate distance, when the game
+      // can still last that long (docs/solver.md, "Proven values in the search").
+      if (proven_) {
+        const ProvenEntry* e = proven_->probe(p.key() ^ proven_salt_);
+        if (e && s_.game.plies + ply + e->plies <= s_.game.max_plies &&
+            ply + e->plies < kMate - kMateBound)
+          return e->value(ply);
+      }
     }
 
     // Step 4. The horizon: the evaluation, or first the moves that win seeds.
@@ -571,10 +592,11 @@ class Worker {
       if (line.size > 1 && line.moves[0] == pick) result.ponder = line.moves[1];
   }
 
-  // `go searchmoves`: the root moves the search may play.
+  // The root moves the search may play: those of `go searchmoves`, or at a proven win
+  // only the proof's move (search() checked that searchmoves allow it).
   bool root_allowed(Move m) const {
-    const std::vector<Move>& only = s_.limits.searchmoves;
-    return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+    if (s_.proven_move) return m == *s_.proven_move;
+    return searchmove(s_.limits, m);
   }
 
   // While pondering no time limit applies; at `ponderhit` the time budget starts.
@@ -628,6 +650,8 @@ class Worker {
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
   const bool quiescence_, lmr_, null_move_, iir_;  // switched on for this variant
+  const ProvenValues* proven_;                     // null when there is nothing to probe
+  const uint64_t proven_salt_;
   SearchInfo report_;
 };
 
@@ -670,6 +694,11 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                 Clock::now(),
                 {}};
   shared.on_currmove = &on_currmove;
+  if (settings.proven && !settings.proven->empty())
+    if (const std::optional<ProvenMove> proven =
+            proven_root_move(*settings.proven, rules, root, game);
+        proven && searchmove(limits, proven->move))
+      shared.proven_move = proven->move;
   const int threads = std::max(1, settings.threads);
   for (int i = 0; i < threads; ++i)
     shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));

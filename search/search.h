@@ -19,6 +19,8 @@
 
 namespace kete {
 
+class ProvenValues;
+
 // What `go` asks for. Clock fields are indexed by side (South = p1 = white).
 struct Limits {
   std::array<int64_t, 2> time_ms{-1, -1};  // -1: no clock
@@ -77,6 +79,9 @@ struct SearchSettings {
   std::array<std::shared_ptr<const nnue::Net>, kVariantCount> nets = default_nets();
 
   static std::array<std::shared_ptr<const nnue::Net>, kVariantCount> default_nets();
+  // Proven values (search/proven.h), probed at the root and at every node when not empty;
+  // shared and read-only, like the nets.
+  std::shared_ptr<const ProvenValues> proven;
 };
 
 // The game around the root: what the draw rules need (rules.md section 2).

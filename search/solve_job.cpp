@@ -4,6 +4,15 @@ namespace kete {
 
 namespace {
 
+// After a proof: the winner's strategy, which the engine keeps as proven values.
+void keep_strategy(Solver& solver, const SolveJob::Request& r, Side winner,
+                   const std::atomic<bool>& stop, SolveJob::Outcome& out) {
+  out.winner = winner;
+  if (std::optional<std::vector<StrategyLine>> lines =
+          solver.strategy(r.root, winner, r.game, stop))
+    out.strategy = *std::move(lines);
+}
+
 // `go mate N`: mate 1, 2, ... N. Each "no" is a disproof of the depth-limited game, whose
 // nodes carry their depth and so form no cycle: the first "yes" is the exact distance.
 SolveJob::Outcome shortest_mate(const SolveJob::Request& r, const std::atomic<bool>& stop,
@@ -13,13 +22,14 @@ SolveJob::Outcome shortest_mate(const SolveJob::Request& r, const std::atomic<bo
   for (int n = 1; n <= r.mate_moves; ++n) {
     SolveLimits limits = r.limits;
     limits.max_moves = n;
-    const SolveResult result =
-        Solver(r.rules, limits).prove(r.root, r.root.side_to_move(), r.game, stop, on_info);
+    Solver solver(r.rules, limits);
+    const SolveResult result = solver.prove(r.root, r.root.side_to_move(), r.game, stop, on_info);
     out.info = result.info;
     if (result.proof == Proof::kProven) {
       out.verdict = SolveJob::Verdict::kWin;
       out.mate_moves = n;
       out.pv = result.pv;
+      keep_strategy(solver, r, r.root.side_to_move(), stop, out);
       return out;
     }
     if (result.proof == Proof::kUnknown) {
@@ -35,13 +45,14 @@ SolveJob::Outcome solve_value(const SolveJob::Request& r, const std::atomic<bool
                               const SolveJob::InfoCallback& on_info) {
   SolveJob::Outcome out;
   for (Side attacker : {r.root.side_to_move(), ~r.root.side_to_move()}) {
-    const SolveResult result =
-        Solver(r.rules, r.limits).prove(r.root, attacker, r.game, stop, on_info);
+    Solver solver(r.rules, r.limits);
+    const SolveResult result = solver.prove(r.root, attacker, r.game, stop, on_info);
     out.info = result.info;
     if (result.proof == Proof::kProven) {
       out.verdict =
           attacker == r.root.side_to_move() ? SolveJob::Verdict::kWin : SolveJob::Verdict::kLoss;
       out.pv = result.pv;
+      keep_strategy(solver, r, attacker, stop, out);
       return out;
     }
     if (result.proof == Proof::kUnknown || result.path_dependent) return out;

@@ -28,6 +28,10 @@ class SolveJob {
     int mate_moves = 0;                   // `go mate`: the shortest win, in own moves
     std::vector<Move> pv;                 // the winner's line from the root
     SolveInfo info;                       // of the last proof search
+    // After a win or a loss: the winner's strategy from the root (empty if it could not
+    // be rebuilt), for the search's proven values (search/proven.h).
+    Side winner = Side::kSouth;
+    std::vector<StrategyLine> strategy;
   };
   using InfoCallback = std::function<void(const SolveInfo&)>;
   using DoneCallback = std::function<void(const Outcome&)>;

@@ -13,6 +13,7 @@
 #include "engine/move.h"
 #include "engine/position.h"
 #include "search/search.h"
+#include "solver/proof.h"
 
 namespace kete {
 
@@ -48,12 +49,6 @@ struct SolveResult {
   // loser the longest defence.
   std::vector<Move> pv;
   SolveInfo info;
-};
-
-// One line of a proof: a position where the winner moves, and his move.
-struct StrategyLine {
-  Position position;
-  Move move;
 };
 
 // The positions at one distance from the root (each counted once) and what the table

@@ -114,7 +114,8 @@ struct Entry {
 
 class Checker {
  public:
-  Checker(const ProofHeader& h, std::vector<Entry>& entries) : h_(h), entries_(entries) {
+  Checker(const ProofHeader& h, std::vector<Entry>& entries, int deepest)
+      : h_(h), entries_(entries), deepest_(deepest) {
     for (size_t i = 0; i < entries_.size(); ++i)
       index_.emplace(entries_[i].position.key(), i);
   }
@@ -147,6 +148,10 @@ class Checker {
     if (depth > h_.max_plies)
       return absl::FailedPreconditionError(
           fmt::format("position {}: a line runs beyond MaxPlies {}", name(p), h_.max_plies));
+    if (depth > deepest_)
+      return absl::FailedPreconditionError(
+          fmt::format("position {}: a line runs beyond {} plies, the deepest this reader follows",
+                      name(p), deepest_));
     e->state = Entry::State::kOnPath;
     const std::optional<Position> child = play(h_.rules, p, e->move);  // checked legal
     int longest = 1;
@@ -198,6 +203,7 @@ class Checker {
   std::vector<Entry>& entries_;
   std::unordered_multimap<uint64_t, size_t> index_;
   std::unordered_set<uint64_t> defended_;
+  int deepest_;
 };
 
 }  // namespace
@@ -215,7 +221,7 @@ std::string proof_line_text(const Position& p, Move m) {
   return fmt::format("{}\t{}\n", position_string(p), move_token(p, m));
 }
 
-absl::StatusOr<ProofReport> check_proof(std::istream& in) {
+absl::StatusOr<ProofReport> check_proof(std::istream& in, int deepest) {
   Reader r{in};
   std::string line;
   bool has_pending = false;
@@ -253,7 +259,7 @@ absl::StatusOr<ProofReport> check_proof(std::istream& in) {
     entries.push_back({*p, *m, r.number});
   }
 
-  Checker checker(h, entries);
+  Checker checker(h, entries, deepest);
   absl::StatusOr<int> longest = checker.from_root();
   if (!longest.ok()) return longest.status();
   if (*longest > h.max_plies)
@@ -268,6 +274,9 @@ absl::StatusOr<ProofReport> check_proof(std::istream& in) {
   report.positions = entries.size();
   report.defences = checker.defences();
   report.longest_line = *longest;
+  report.lines.reserve(entries.size());
+  for (const Entry& e : entries)
+    report.lines.push_back({e.position, e.move});
   return report;
 }
 

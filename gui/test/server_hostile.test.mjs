@@ -90,6 +90,7 @@ test("#18 broken 1: a line break never splits a message into commands; only the 
     ["   ", /empty/],
     ["setoption name EvalFile value /etc/passwd", /EvalFile/],
     ["setoption name  evalfile  value x", /EvalFile/],
+    ["setoption name ProofFile value /etc/passwd", /ProofFile/],
     ["setoption UCI_Variant bao", /setoption name/],
   ];
   for (const [line, expected] of refused) {

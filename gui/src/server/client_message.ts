@@ -36,9 +36,9 @@ const kCommands: ReadonlySet<string> = new Set([
   "perft",
 ]);
 
-// Options a page must not set: `EvalFile` opens any path on the server's machine (a FIFO
-// hangs the engine; a parse error quotes the file's line back to the page).
-const kForbiddenOptions: ReadonlySet<string> = new Set(["evalfile"]);
+// Options a page must not set: `EvalFile` and `ProofFile` open any path on the server's
+// machine (a parse error quotes the file's line back to the page).
+const kForbiddenOptions: ReadonlySet<string> = new Set(["evalfile", "prooffile"]);
 
 const kFields: Record<ClientMessage["type"], readonly string[]> = {
   line: ["type", "line"],
@@ -97,7 +97,7 @@ function checkSetOption(words: string[]): string | null {
   const end = words.indexOf("value", 2);
   const name = words.slice(2, end < 0 ? undefined : end).join(" ");
   if (kForbiddenOptions.has(name.toLowerCase()))
-    return `the page may not set the option '${clip(name)}' (EvalFile reads files on the server)`;
+    return `the page may not set the option '${clip(name)}' (EvalFile and ProofFile read files on the server)`;
   return null;
 }
 
