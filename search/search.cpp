@@ -190,7 +190,9 @@ class Worker {
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
         lmr_(in_variant(params_.lmr)),
         null_move_(in_variant(params_.null_move)),
-        iir_(in_variant(params_.iir)) {
+        iir_(in_variant(params_.iir)),
+        futility_(in_variant(params_.futility)),
+        lmp_(in_variant(params_.lmp)) {
     history_keys_.push(shared.root.key());
     excluded_.reserve(size_t(std::max(1, shared.settings.multipv)));
     report_.pv.reserve(kMaxPly);
@@ -348,6 +350,14 @@ class Worker {
       if (v >= beta && v < kMateBound) return v;
     }
 
+    // Step 5c. Reverse futility: a shallow node whose evaluation beats beta by a margin per
+    // ply of depth fails high without a search.
+    if (futility_ && !pv_node && ply > 0 && depth <= params_.futility_depth &&
+        std::abs(beta) < kMateBound) {
+      const Value e = evaluate(p, ply);
+      if (e - params_.futility_margin * depth >= beta) return e;
+    }
+
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
     ChildList& children = frame.children;
     children.clear();
@@ -370,6 +380,12 @@ class Worker {
         continue;
       if (ply == 0 && !root_allowed(c.move)) continue;
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
+      // Step 8a. Late move pruning: at a shallow node, late quiet moves are not searched.
+      if (lmp_ && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
+          searched >= params_.lmp_base + depth * depth && best > -kMateBound &&
+          frame.gain[size_t(order[k])] <= 0 &&
+          key_score(frame.keys[size_t(k)]) < kOrderKiller - 1)
+        continue;
       history_keys_.push(c.position.key());
       Value v;
       if (searched++ == 0) {
@@ -627,7 +643,7 @@ class Worker {
   std::array<std::array<int, kHistorySize>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, lmr_, null_move_, iir_;  // switched on for this variant
+  const bool quiescence_, lmr_, null_move_, iir_, futility_, lmp_;  // on for this variant
   SearchInfo report_;
 };
 
