@@ -100,6 +100,12 @@ struct SearchParams {
   bool lmr_captures = false;  // late seed-winning moves are reduced too, one ply less
   int iir = 0;                // internal iterative reduction without a table move (mask)
   int iir_min_depth = 4;      // ... at this depth and deeper
+  int futility = 1;           // reverse futility: a shallow node far above beta fails high (mask)
+  int futility_depth = 3;     // ... at this depth and shallower
+  int futility_margin = 120;  // ... when its evaluation beats beta by this per ply (centi-seeds)
+  int lmp = 0;                // late move pruning: shallow nodes skip late quiet moves (mask)
+  int lmp_depth = 3;          // ... at this depth and shallower
+  int lmp_base = 4;           // ... after this many moves plus depth squared
 
   // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
   int time_soft_pct = 50;        // an iteration costs more than all before it
@@ -132,6 +138,12 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
     {"IIR", &SearchParams::iir, 0, 15},
     {"IIRMinDepth", &SearchParams::iir_min_depth, 2, 16},
+    {"Futility", &SearchParams::futility, 0, 15},
+    {"FutilityDepth", &SearchParams::futility_depth, 1, 16},
+    {"FutilityMargin", &SearchParams::futility_margin, 1, 5000},
+    {"LMP", &SearchParams::lmp, 0, 15},
+    {"LMPDepth", &SearchParams::lmp_depth, 1, 16},
+    {"LMPBase", &SearchParams::lmp_base, 0, 64},
 
     {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
     {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},

@@ -200,6 +200,8 @@ class Worker {
         lmr_(in_variant(params_.lmr)),
         null_move_(in_variant(params_.null_move)),
         iir_(in_variant(params_.iir)),
+        futility_(in_variant(params_.futility)),
+        lmp_(in_variant(params_.lmp)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
                     ? shared.settings.proven.get()
                     : nullptr),
@@ -369,6 +371,14 @@ class Worker {
       if (v >= beta && v < kMateBound) return v;
     }
 
+    // Step 5c. Reverse futility: a shallow node whose evaluation beats beta by a margin per
+    // ply of depth fails high without a search.
+    if (futility_ && !pv_node && ply > 0 && depth <= params_.futility_depth &&
+        std::abs(beta) < kMateBound) {
+      const Value e = evaluate(p, ply);
+      if (e - params_.futility_margin * depth >= beta) return e;
+    }
+
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
     ChildList& children = frame.children;
     children.clear();
@@ -391,6 +401,12 @@ class Worker {
         continue;
       if (ply == 0 && !root_allowed(c.move)) continue;
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
+      // Step 8a. Late move pruning: at a shallow node, late quiet moves are not searched.
+      if (lmp_ && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
+          searched >= params_.lmp_base + depth * depth && best > -kMateBound &&
+          frame.gain[size_t(order[k])] <= 0 &&
+          key_score(frame.keys[size_t(k)]) < kOrderKiller - 1)
+        continue;
       history_keys_.push(c.position.key());
       Value v;
       if (searched++ == 0) {
@@ -649,8 +665,8 @@ class Worker {
   std::array<std::array<int, kHistorySize>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, lmr_, null_move_, iir_;  // switched on for this variant
-  const ProvenValues* proven_;                     // null when there is nothing to probe
+  const bool quiescence_, lmr_, null_move_, iir_, futility_, lmp_;  // on for this variant
+  const ProvenValues* proven_;  // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
 };
