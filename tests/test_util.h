@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 
 namespace kete {
 
@@ -31,6 +32,26 @@ inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
 #endif
+
+inline bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.starts_with(prefix);
+}
+
+// The words of a line, split as the engine splits them.
+inline std::vector<std::string> line_words(std::string_view line) {
+  std::vector<std::string> out;
+  for (std::string_view w : split_words(line))
+    out.emplace_back(w);
+  return out;
+}
+
+// Lines of engine output for a failure message, one per line.
+inline std::string show(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines)
+    s += "\n  > " + l;
+  return s;
+}
 
 inline Position parse_or_die(Variant v, std::string_view text) {
   absl::StatusOr<Position> p = parse_position(v, text);

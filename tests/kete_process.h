@@ -1,0 +1,72 @@
+// The real kete binary as a child process, for transcript tests of the text protocol
+// (docs/interface.md section 3), driven through the arena's EngineProcess: lines go to
+// its stdin and come back from its stdout through pipes, every read has a deadline, so a
+// hung engine fails a test instead of blocking it. The child's stderr is inherited
+// (sanitizer reports show up there). What this adds is the tests' side: timeouts scaled
+// for sanitizer builds, and reads that fail the test when an expected line does not come.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arena/engine_process.h"
+
+namespace kete::test {
+
+class KeteProcess {
+ public:
+  using Duration = arena::Millis;
+  // Sanitizer builds run the child an order of magnitude slower.
+  static Duration default_timeout();
+
+  // Starts `binary` (default: the kete built with the tests) with `args`; fails the test
+  // if it cannot.
+  explicit KeteProcess(std::vector<std::string> args = {}, std::string binary = KETE_BINARY);
+  // Closes stdin; kills the child if it has not exited within a few seconds.
+  ~KeteProcess();
+  KeteProcess(const KeteProcess&) = delete;
+  KeteProcess& operator=(const KeteProcess&) = delete;
+
+  // Writes `line` and a newline (the bytes as given: NUL, 0xFF and all). False if the
+  // child no longer reads (stdin closed or the child gone) or the write timed out.
+  bool send(std::string_view line, Duration timeout = default_timeout());
+  // Writes raw bytes, no newline added.
+  bool send_raw(std::string_view bytes, Duration timeout = default_timeout());
+  // Closes the child's stdin: end of input.
+  void close_input() { process_.close_input(); }
+
+  // The next line of output (without its newline), or nullopt if none came in time or
+  // the output ended.
+  std::optional<std::string> read_line(Duration timeout = default_timeout());
+  // Reads lines until one satisfies `done` (it is the last element) or the deadline;
+  // `found` tells which.
+  std::vector<std::string> read_until(const std::function<bool(const std::string&)>& done,
+                                      bool& found, Duration timeout = default_timeout());
+  // Reads lines until exactly `line` (included in the result). Empty result plus a test
+  // failure if it did not come in time.
+  std::vector<std::string> expect_until(std::string_view line,
+                                        Duration timeout = default_timeout());
+  // Reads up to the bestmove of a search (the last line); a test failure naming `what`,
+  // and a last line "bestmove <missing>", if it did not come in time.
+  std::vector<std::string> until_bestmove(std::string_view what,
+                                          Duration timeout = default_timeout());
+  // Sends `command`, then `isready`, and returns the lines before `readyok`: the whole
+  // answer of a command that is answered at once (all but `go`). Fails the test if
+  // readyok does not come.
+  std::vector<std::string> ask(std::string_view command, Duration timeout = default_timeout());
+  // Lines that arrive within `wait` (for checking that nothing is printed).
+  std::vector<std::string> drain(Duration wait);
+
+  // True while the child runs (it has not exited or been killed).
+  bool alive();
+  // Waits for the child to exit: its exit code, or 128 + signal, or nullopt on timeout.
+  std::optional<int> wait_exit(Duration timeout = default_timeout());
+
+ private:
+  arena::EngineProcess process_;
+};
+
+}  // namespace kete::test
