@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -175,6 +176,23 @@ class ProtocolTest : public ::testing::Test {
       EXPECT_EQ(response("islegal " + move), "true") << move;
     }
     return move;
+  }
+
+  // Plays a game from the start as a GUI does, up to 12 plies: before each search the
+  // position with every move so far, then `each_ply`'s checks, then `go_command`. The
+  // moves played are appended to `played`.
+  Game play_from_start(RuleSet rules, std::string_view go_command, std::vector<std::string>& played,
+                       const std::function<void(const Game&)>& each_ply = {}) {
+    Game game(rules, Position::start(rules.variant));
+    while (game.outcome().result == Result::kNone && played.size() < 12) {
+      expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
+      if (each_ply) each_ply(game);
+      const std::string move = search(go_command, rules, position_string(game.position()));
+      if (move.empty()) break;
+      played.push_back(move);
+      game.play(*parse_move(rules, game.position(), move));
+    }
+    return game;
   }
 
   void search_with_clocks(const std::vector<const char*>& commands);
@@ -1247,18 +1265,12 @@ TEST_F(ProtocolTest, UgiSessionAsCutegamesRunsIt) {
   set_option("UCI_Variant", "kiswahili");
   expect_silent("uginewgame");
   std::vector<std::string> played;
-  Game game(kKiswahili, Position::start(Variant::kKiswahili));
-  while (game.outcome().result == Result::kNone && played.size() < 12) {
-    expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
-    EXPECT_EQ(response("gameover"), "false");
-    EXPECT_EQ(response("p1turn"),
-              game.position().side_to_move() == Side::kSouth ? "true" : "false");
-    const std::string move = search("go p1time 1500 p2time 1200 p1inc 20 p2inc 20", kKiswahili,
-                                    position_string(game.position()));
-    if (move.empty()) break;
-    played.push_back(move);
-    game.play(*parse_move(kKiswahili, game.position(), move));
-  }
+  const Game game = play_from_start(
+      kKiswahili, "go p1time 1500 p2time 1200 p1inc 20 p2inc 20", played, [&](const Game& g) {
+        EXPECT_EQ(response("gameover"), "false");
+        EXPECT_EQ(response("p1turn"),
+                  g.position().side_to_move() == Side::kSouth ? "true" : "false");
+      });
   expect_silent("position startpos moves " + join(played));
   EXPECT_EQ(response("fen"), position_string(game.position()));
   EXPECT_EQ(response("result"), to_string(game.outcome().result));
@@ -1274,15 +1286,7 @@ TEST_F(ProtocolTest, UciSessionAsAChessGuiRunsIt) {
   set_option("Threads", "2");
   expect_silent("ucinewgame");
   std::vector<std::string> played;
-  Game game(kBao, Position::start(Variant::kBao));
-  while (game.outcome().result == Result::kNone && played.size() < 12) {
-    expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
-    const std::string move =
-        search("go wtime 2000 btime 2000 winc 10 binc 10", kBao, position_string(game.position()));
-    if (move.empty()) break;
-    played.push_back(move);
-    game.play(*parse_move(kBao, game.position(), move));
-  }
+  play_from_start(kBao, "go wtime 2000 btime 2000 winc 10 binc 10", played);
   ASSERT_TRUE(kete.send("quit"));
   EXPECT_EQ(kete.wait_exit(), 0);
 }
