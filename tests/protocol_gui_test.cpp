@@ -349,7 +349,7 @@ TEST_F(GuiProtocolTest, ShowWdlAddsWinDrawLossPerMille) {
   }
   // A won game: certain.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen 4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   const Lines won = go("go depth 3");
   EXPECT_EQ(field(won[won.size() - 2], "wdl"), "1000") << show(won);
 }

@@ -27,9 +27,6 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 using Lines = std::vector<std::string>;
 
-// The bao worked example of rules.md section 3: South wins with B7R.
-constexpr std::string_view kBaoExample =
-    "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S";
 // The same position turned round, North to move: North wins with b7R.
 constexpr std::string_view kBaoExampleNorth =
     "2,2,0,2,1,8,0,0/1,2,0,2,2,0,2,2/2,0,0,0,4,0,0,0/2,3,6,5,4,5,3,4 N";
@@ -481,8 +478,8 @@ TEST_F(ProtocolTest, FenIsPrintedCanonically) {
   expect_silent("position fen " + pits + " S");
   EXPECT_EQ(response("fen"), pits + " S 0,0 - -");
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " - - -");
-  EXPECT_EQ(response("fen"), kBaoExample);
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " - - -");
+  EXPECT_EQ(response("fen"), kBaoWorkedExample);
 }
 
 TEST_F(ProtocolTest, MovesReplayTheRealGameOf1994) {
@@ -557,23 +554,23 @@ TEST_F(ProtocolTest, EveryPositionErrorLeavesNoPosition) {
   }
   // Position strings of another variant.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   expect_error(start, "position: position string: hands: bao has no seeds in hand");
   expect_error("position fen " + start_fen(Variant::kKigogo),
                "position: position string: pits: row 1 has 12 pits, bao expects 8");
   EXPECT_EQ(response("fen"), "none");
-  expect_silent("position fen " + std::string(kBaoExample));
-  EXPECT_EQ(response("fen"), kBaoExample);
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
+  EXPECT_EQ(response("fen"), kBaoWorkedExample);
 }
 
 TEST_F(ProtocolTest, MoveAfterTheGameEndedIsRejected) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   const std::string won = response("fen");
-  expect_error("position fen " + std::string(kBaoExample) + " moves B7R a1L",
+  expect_error("position fen " + std::string(kBaoWorkedExample) + " moves B7R a1L",
                "position: move 'a1L' after the game ended");
   EXPECT_EQ(response("fen"), "none");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(response("fen"), won);
 }
 
@@ -690,14 +687,14 @@ TEST_F(ProtocolTest, GoInfiniteRunsUntilStop) {
 // Even a won position (a mate in one) gives its bestmove only after stop.
 TEST_F(ProtocolTest, GoInfiniteWaitsForStopEvenWhenTheSearchIsDone) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   ASSERT_TRUE(kete.send("go infinite"));
   const Lines early = kete.drain(500ms);
   for (const std::string& l : early)
     EXPECT_FALSE(starts_with(l, "bestmove")) << l;
   Lines rest = go("stop");
   rest.insert(rest.begin(), early.begin(), early.end());
-  EXPECT_EQ(check_search(rest, kBao, parse_or_die(Variant::kBao, kBaoExample)), "B7R");
+  EXPECT_EQ(check_search(rest, kBao, parse_or_die(Variant::kBao, kBaoWorkedExample)), "B7R");
 }
 
 // Every command but go is answered at once during a search, which keeps its own copy of
@@ -755,7 +752,7 @@ TEST_F(ProtocolTest, EveryStopGivesOneBestmove) {
 
 TEST_F(ProtocolTest, BestmoveNoneWhenTheGameIsOver) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   for (const char* command : {"go depth 3", "go", "go wtime 1000 btime 1000", "go nodes 10"})
     EXPECT_EQ(go(command), Lines{"bestmove (none)"}) << command;
   ASSERT_TRUE(kete.send("go infinite"));
@@ -826,17 +823,17 @@ TEST_F(ProtocolTest, BadQueriesAreReported) {
 
 TEST_F(ProtocolTest, FinishedGameSouthWins) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   EXPECT_EQ(response("gameover"), "false");
   EXPECT_EQ(response("islegal B7R"), "true");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(response("gameover"), "true");
   EXPECT_EQ(response("result"), "p1win");
   EXPECT_EQ(response("p1turn"), "false");
   EXPECT_EQ(ask("query moves"), Lines{"response"});
   EXPECT_EQ(response("islegal b7R"), "false");
   EXPECT_EQ(response("fen"),
-            position_string(after(kBao, parse_or_die(Variant::kBao, kBaoExample), "B7R")));
+            position_string(after(kBao, parse_or_die(Variant::kBao, kBaoWorkedExample), "B7R")));
 }
 
 TEST_F(ProtocolTest, FinishedGameNorthWins) {
@@ -986,7 +983,7 @@ TEST_F(ProtocolTest, PerftMatchesRulesSection7) {
   }
   // A finished game has no moves to count.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(ask("perft 2"), (Lines{"", "Nodes searched: 0"}));
 }
 
@@ -998,7 +995,7 @@ TEST_F(ProtocolTest, PerftNeedsADepth) {
 
 TEST_F(ProtocolTest, DiagramShowsTheBoardPositionAndMoves) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   const Lines d = ask("d");
   ASSERT_EQ(d.size(), 12u) << show(d);
   EXPECT_EQ(line_words(d[0]), (std::vector<std::string>{"N", "back", "b8", "b7", "b6", "b5", "b4",
@@ -1006,14 +1003,14 @@ TEST_F(ProtocolTest, DiagramShowsTheBoardPositionAndMoves) {
   EXPECT_EQ(line_words(d[1]), (std::vector<std::string>{"4", "3", "5", "4", "5", "6", "3", "2"}));
   EXPECT_EQ(line_words(d[5]), (std::vector<std::string>{"2", "2", "0", "2", "2", "0", "2", "1"}));
   EXPECT_EQ(d[8], "Variant: bao (KichwaRule choose)");
-  EXPECT_EQ(d[9], "Position: " + std::string(kBaoExample));
+  EXPECT_EQ(d[9], "Position: " + std::string(kBaoWorkedExample));
   std::vector<std::string> listed = line_words(d[10]);
   ASSERT_GE(listed.size(), 2u);
   EXPECT_EQ(listed[0] + " " + listed[1], "Legal moves:");
   listed.erase(listed.begin(), listed.begin() + 2);
-  EXPECT_EQ(sorted(listed), legal_tokens(kBao, kBaoExample));
+  EXPECT_EQ(sorted(listed), legal_tokens(kBao, kBaoWorkedExample));
   EXPECT_EQ(d[11], "Plies: 0  Result: none (none)");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(ask("d").back(), "Plies: 1  Result: p1win (front row emptied)");
 }
 

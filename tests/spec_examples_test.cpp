@@ -30,8 +30,7 @@ TEST(SpecStart, PerftOfEachVariant) {
 
 // rules.md section 3: South plays B7R, eats twice and empties North's front row.
 TEST(SpecBao, WorkedExampleB7RWins) {
-  const Position p = parse_or_die(
-      Variant::kBao, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  const Position p = parse_or_die(Variant::kBao, kBaoWorkedExample);
   const Position q = after(kBao, p, "B7R");
   // The winning eat's 7 seeds are still sown from A3 to B4 (rules.md section 2).
   EXPECT_EQ(position_string(q),

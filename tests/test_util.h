@@ -94,6 +94,11 @@ inline std::vector<PerftTableLine> read_perft_table(RuleSet rules) {
   return lines.ok() ? *std::move(lines) : std::vector<PerftTableLine>();
 }
 
+// The bao worked example of rules.md section 3: South wins with B7R, which eats twice and
+// empties North's front row.
+inline constexpr char kBaoWorkedExample[] =
+    "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S";
+
 inline constexpr RuleSet kBao{Variant::kBao};
 inline constexpr RuleSet kKiswahili{Variant::kKiswahili};
 inline constexpr RuleSet kKigogo{Variant::kKigogo};
