@@ -17,12 +17,9 @@ struct KigogoRules {
   static constexpr Dir kDir = Dir::kAnticlockwise;
   using R = Ring<W>;
 
-  // A side with no seeds has lost; the side to move is checked first.
+  // A side with no seeds has lost.
   static std::optional<Side> loser(const Position& p) {
-    const Side us = p.side_to_move();
-    if (p.ring_empty(us)) return us;
-    if (p.ring_empty(~us)) return ~us;
-    return std::nullopt;
+    return first_loser(p, [&](Side s) { return p.ring_empty(s); });
   }
 
   template <class Emit>
