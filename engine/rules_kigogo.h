@@ -11,7 +11,7 @@
 
 namespace kete {
 
-struct KigogoRules {
+struct KigogoRules : TieredRules<KigogoRules> {
   static constexpr Variant kVariant = Variant::kKigogo;
   static constexpr int W = 12;
   static constexpr Dir kDir = Dir::kAnticlockwise;
@@ -20,11 +20,6 @@ struct KigogoRules {
   // A side with no seeds has lost.
   static std::optional<Side> loser(const Position& p) {
     return first_loser(p, [&](Side s) { return p.ring_empty(s); });
-  }
-
-  template <class Emit>
-  static void generate(const Position& p, Emit&& emit) {
-    generate_by_tiers<KigogoRules>(p, emit);
   }
 
   // Pits of 2+; only when none of them has a legal move, singletons that step into an
