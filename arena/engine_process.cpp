@@ -40,6 +40,19 @@ std::string describe_wait_status(int status) {
   return "ended";
 }
 
+// The exit code as a shell reports it: the child's own, or 128 + the signal that ended it.
+int shell_exit_code(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// The milliseconds left until `deadline`, for poll (0 once it has passed).
+int milliseconds_until(SteadyClock::time_point deadline) {
+  const auto left = std::chrono::ceil<Millis>(deadline - SteadyClock::now()).count();
+  return int(std::clamp<int64_t>(left, 0, 1 << 30));
+}
+
 // RAII for the spawn attribute objects, which must be destroyed on every path.
 struct SpawnSetup {
   posix_spawn_file_actions_t actions;
@@ -63,6 +76,7 @@ absl::Status EngineProcess::start(const std::string& command, const std::vector<
   kill();
   buffer_.clear();
   ended_.reset();
+  exit_code_.reset();
 
   // Close-on-exec pipes: the child gets only its own ends (through dup2), never the pipes
   // of the other engines the runner has started, which would keep them from seeing EOF.
@@ -109,24 +123,57 @@ absl::Status EngineProcess::start(const std::string& command, const std::vector<
 }
 
 bool EngineProcess::write_line(std::string_view line) {
-  if (to_child_ < 0) return false;
   std::string data(line);
   data += '\n';
-  const auto deadline = SteadyClock::now() + kWriteTimeout;
-  for (size_t done = 0; done < data.size();) {
-    const ssize_t n = ::write(to_child_, data.data() + done, data.size() - done);
+  return write(data, SteadyClock::now() + kWriteTimeout);
+}
+
+bool EngineProcess::write(std::string_view bytes, SteadyClock::time_point deadline) {
+  if (to_child_ < 0) return false;
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(to_child_, bytes.data(), bytes.size());
     if (n > 0) {
-      done += size_t(n);
+      bytes.remove_prefix(size_t(n));
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && errno != EAGAIN) return false;
-    // The pipe is full: the child is not reading. Wait for room, not forever.
-    const auto left = std::chrono::ceil<Millis>(deadline - SteadyClock::now()).count();
-    pollfd fd{to_child_, POLLOUT, 0};
-    if (left <= 0 || ::poll(&fd, 1, int(left)) == 0) return false;
+    // The pipe is full: the child is not reading, perhaps because it waits for us to read
+    // what it wrote. Take its output meanwhile, and wait for room, not forever.
+    if (SteadyClock::now() >= deadline) return false;
+    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {from_child_, POLLIN, 0}};  // -1: ignored
+    const int ready = ::poll(fds, 2, milliseconds_until(deadline));
+    if (ready == 0) return false;
+    if (ready > 0 && (fds[1].revents & (POLLIN | POLLHUP))) fill(SteadyClock::now());
   }
   return true;
+}
+
+void EngineProcess::close_input() {
+  if (to_child_ >= 0) ::close(to_child_);
+  to_child_ = -1;
+}
+
+bool EngineProcess::fill(SteadyClock::time_point deadline) {
+  while (from_child_ >= 0) {
+    pollfd fd{from_child_, POLLIN, 0};
+    const int ready = ::poll(&fd, 1, milliseconds_until(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return false;
+    char chunk[4096];
+    const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      // End of output: a last line without its newline still counts.
+      ::close(from_child_);
+      from_child_ = -1;
+      if (!buffer_.empty() && buffer_.back() != '\n') buffer_ += '\n';
+      return true;
+    }
+    buffer_.append(chunk, size_t(n));
+    return true;
+  }
+  return false;
 }
 
 EngineProcess::ReadResult EngineProcess::read_line(SteadyClock::time_point deadline) {
@@ -140,22 +187,21 @@ EngineProcess::ReadResult EngineProcess::read_line(SteadyClock::time_point deadl
       return {ReadStatus::kLine, std::move(line)};
     }
     if (from_child_ < 0) return {ReadStatus::kClosed, {}};
-    const auto left = std::chrono::ceil<Millis>(deadline - SteadyClock::now()).count();
-    pollfd fd{from_child_, POLLIN, 0};
-    const int ready = ::poll(&fd, 1, int(std::clamp<int64_t>(left, 0, 1 << 30)));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) return {ReadStatus::kTimeout, {}};
-    char chunk[4096];
-    const ssize_t n = ::read(from_child_, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      // End of output: a last line without its newline still counts.
-      ::close(from_child_);
-      from_child_ = -1;
-      if (!buffer_.empty()) buffer_ += '\n';
-      continue;
-    }
-    buffer_.append(chunk, size_t(n));
+    if (!fill(deadline)) return {ReadStatus::kTimeout, {}};
+  }
+}
+
+std::optional<int> EngineProcess::wait_exit(SteadyClock::time_point deadline) {
+  for (;;) {
+    if (pid_ <= 0 || reap(Millis(0))) return exit_code_;
+    const SteadyClock::time_point now = SteadyClock::now();
+    if (now >= deadline) return std::nullopt;
+    // Keep reading, so that the child never blocks on a full pipe while it exits.
+    const SteadyClock::time_point step = std::min(deadline, now + kExitPoll);
+    if (from_child_ < 0)
+      std::this_thread::sleep_until(step);
+    else
+      fill(step);
   }
 }
 
@@ -169,20 +215,20 @@ bool EngineProcess::reap(Millis wait) {
     if (r == 0 && info.si_pid == pid_) break;
     if (r != 0 && errno != EINTR) break;
     if (SteadyClock::now() >= deadline) return false;
-    std::this_thread::sleep_for(Millis(5));
+    std::this_thread::sleep_for(kExitPoll);
   }
   ::kill(-pid_, SIGKILL);
   int status = 0;
   while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   ended_ = describe_wait_status(status);
+  exit_code_ = shell_exit_code(status);
   pid_ = -1;
   return true;
 }
 
 void EngineProcess::stop(Millis grace) {
-  if (to_child_ >= 0) ::close(to_child_);
-  to_child_ = -1;
+  close_input();
   if (pid_ > 0 && !reap(grace)) kill();
   close_pipes();
 }

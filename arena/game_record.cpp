@@ -2,12 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "engine/name_table.h"
 #include "engine/notation.h"
 
 namespace kete::arena {
 namespace {
 
-constexpr std::array<std::pair<Termination, std::string_view>, 6> kTerminationNames{{
+constexpr NameTable<Termination, 6> kTerminationNames{{
     {Termination::kRules, "rules"},
     {Termination::kTimeForfeit, "time forfeit"},
     {Termination::kCrash, "crash"},
@@ -16,38 +17,30 @@ constexpr std::array<std::pair<Termination, std::string_view>, 6> kTerminationNa
     {Termination::kAborted, "aborted"},
 }};
 
+// PGN's result tags; "*" is a game without a result.
+constexpr NameTable<Result, 4> kResultTexts{{
+    {Result::kSouthWins, "1-0"},
+    {Result::kNorthWins, "0-1"},
+    {Result::kDraw, "1/2-1/2"},
+    {Result::kNone, "*"},
+}};
+
 }  // namespace
 
 std::string_view to_string(Termination t) {
-  for (const auto& [value, name] : kTerminationNames)
-    if (value == t) return name;
-  return "?";
+  return name_of(kTerminationNames, t);
 }
 
 std::optional<Termination> parse_termination(std::string_view text) {
-  for (const auto& [value, name] : kTerminationNames)
-    if (name == text) return value;
-  return std::nullopt;
+  return value_named(kTerminationNames, text);
 }
 
 std::string_view result_text(Result r) {
-  switch (r) {
-    case Result::kSouthWins:
-      return "1-0";
-    case Result::kNorthWins:
-      return "0-1";
-    case Result::kDraw:
-      return "1/2-1/2";
-    case Result::kNone:
-      break;
-  }
-  return "*";
+  return name_of(kResultTexts, r, "*");
 }
 
 std::optional<Result> parse_result_text(std::string_view text) {
-  for (Result r : {Result::kSouthWins, Result::kNorthWins, Result::kDraw, Result::kNone})
-    if (result_text(r) == text) return r;
-  return std::nullopt;
+  return value_named(kResultTexts, text);
 }
 
 std::optional<double> GameRecord::score_of(std::string_view player) const {

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <optional>
 
@@ -15,6 +14,7 @@
 #include "arena/cli.h"
 #include "arena/cluster.h"
 #include "arena/distributed_match.h"
+#include "arena/interrupt.h"
 #include "arena/output_file.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
@@ -26,7 +26,6 @@ using namespace kete::arena;
 
 // Set by SIGINT/SIGTERM: the match stops between moves and prints its summary.
 std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
 
 int fail(std::string_view message) {
   fmt::print(stderr, "kete-match: {}\n", message);
@@ -184,11 +183,7 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
     fmt::print(stderr, "{}{}", progress_line(t, planned), live ? "" : "\n");
   };
   // The first interrupt stops the match gracefully; a second one ends the runner at once.
-  for (int sig : {SIGINT, SIGTERM})
-    std::signal(sig, [](int s) {
-      g_stop = true;
-      std::signal(s, SIG_DFL);
-    });
+  stop_on_interrupt(g_stop);
   const Tally tally = cluster.distributed() ? coordinate_match(m, cluster, on_game, g_stop)
                                             : run_match(m, on_game, g_stop);
   if (live) fmt::print(stderr, "\n");

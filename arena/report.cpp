@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/name_table.h"
+
 namespace kete::arena {
 namespace {
 
@@ -25,15 +27,12 @@ std::string wdl_text(const Wdl& w) {
 }
 
 std::string_view decision_text(SprtDecision d) {
-  switch (d) {
-    case SprtDecision::kAcceptH0:
-      return "H0 accepted";
-    case SprtDecision::kAcceptH1:
-      return "H1 accepted";
-    case SprtDecision::kContinue:
-      break;
-  }
-  return "undecided";
+  static constexpr NameTable<SprtDecision, 3> kDecisionTexts{{
+      {SprtDecision::kAcceptH0, "H0 accepted"},
+      {SprtDecision::kAcceptH1, "H1 accepted"},
+      {SprtDecision::kContinue, "undecided"},
+  }};
+  return name_of(kDecisionTexts, d, "undecided");
 }
 
 // "Move time of a: 420 moves, median 41 ms, 90% 77 ms, 99% 160 ms, max 210 ms".

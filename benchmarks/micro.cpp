@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,6 +35,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/playout.h"
+#include "engine/random.h"
 #include "engine/rules.h"
 #include "engine/weights.h"
 #include "search/tt.h"
@@ -183,8 +183,8 @@ nnue::Net random_net(Variant v) {
   nnue::Net net;
   net.variant = v;
   net.scale = 300;
-  std::mt19937 rng(1);
-  std::uniform_int_distribution<int> w(-200, 200);
+  Random rng(1);
+  auto w = [](Random& r) { return int(r.uniform_below(401)) - 200; };
   net.input_weights.resize(size_t(nnue::input_count(v)) * nnue::kHidden);
   for (int16_t& x : net.input_weights)
     x = int16_t(w(rng));
@@ -222,7 +222,7 @@ void bm_net_leaves(benchmark::State& state, const std::vector<Position>& positio
 template <Rules R>
 void bm_playout(benchmark::State& state) {
   const Position start = Position::start(R::kVariant);
-  std::mt19937_64 rng(1);
+  Random rng(1);
   uint64_t plies = 0;
   for (auto _ : state)
     plies += uint64_t(random_playout<R>(start, rng, 1000));
@@ -235,7 +235,7 @@ void bm_playout(benchmark::State& state) {
 template <Rules R>
 void bm_playout_all_moves(benchmark::State& state) {
   const Position start = Position::start(R::kVariant);
-  std::mt19937_64 rng(1);
+  Random rng(1);
   std::array<Position, kMaxMoves> children;
   uint64_t plies = 0;
   for (auto _ : state) {
@@ -244,7 +244,7 @@ void bm_playout_all_moves(benchmark::State& state) {
       int n = 0;
       R::generate(p, [&](Move, const Position& child, int) { children[n++] = child; });
       if (n == 0) break;
-      p = children[rng() % n];
+      p = children[rng.uniform_below(uint64_t(n))];
     }
     benchmark::DoNotOptimize(p);
   }

@@ -2,38 +2,36 @@
 
 #include <algorithm>
 
+#include "engine/name_table.h"
 #include "engine/rules.h"
 
 namespace kete {
 
+namespace {
+
+constexpr NameTable<Result, 4> kResultNames{{
+    {Result::kNone, "none"},
+    {Result::kSouthWins, "p1win"},
+    {Result::kNorthWins, "p2win"},
+    {Result::kDraw, "draw"},
+}};
+
+constexpr NameTable<EndReason, 5> kEndReasonNames{{
+    {EndReason::kNone, "none"},
+    {EndReason::kFinished, "front row emptied"},
+    {EndReason::kNoLegalMove, "no legal move"},
+    {EndReason::kRepetition, "repetition"},
+    {EndReason::kMaxPlies, "move limit"},
+}};
+
+}  // namespace
+
 std::string_view to_string(Result r) {
-  switch (r) {
-    case Result::kNone:
-      return "none";
-    case Result::kSouthWins:
-      return "p1win";
-    case Result::kNorthWins:
-      return "p2win";
-    case Result::kDraw:
-      return "draw";
-  }
-  return "?";
+  return name_of(kResultNames, r);
 }
 
 std::string_view to_string(EndReason r) {
-  switch (r) {
-    case EndReason::kNone:
-      return "none";
-    case EndReason::kFinished:
-      return "front row emptied";
-    case EndReason::kNoLegalMove:
-      return "no legal move";
-    case EndReason::kRepetition:
-      return "repetition";
-    case EndReason::kMaxPlies:
-      return "move limit";
-  }
-  return "?";
+  return name_of(kEndReasonNames, r);
 }
 
 Game::Game(RuleSet rules, const Position& start, int max_plies)

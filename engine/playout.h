@@ -6,15 +6,10 @@
 #include <cassert>
 #include <cstdint>
 
+#include "engine/random.h"
 #include "engine/rules.h"
 
 namespace kete {
-
-// A uniform draw from 0..n-1 (Lemire's multiply-shift; the bias is below 2^-50 here).
-template <class Rng>
-int uniform_below(Rng& rng, int n) {
-  return int((static_cast<unsigned __int128>(uint64_t(rng())) * unsigned(n)) >> 64);
-}
 
 // The k-th set bit of `bits` (k = 0 is the lowest).
 inline int nth_bit(uint64_t bits, int k) {
@@ -29,18 +24,18 @@ inline int nth_bit(uint64_t bits, int k) {
 // out illegal; its choices (kichwa, safari) uniformly among its moves. Moves are thus
 // uniform where each candidate is one move (bao, kigogo, kujifunza under `follow`,
 // kiswahili's mtaji), and otherwise drawn as a player who decides step by step would.
-template <Rules R, class Rng>
-bool random_child(const Position& p, Rng& rng, Position& child) {
+template <Rules R>
+bool random_child(const Position& p, Random& rng, Position& child) {
   assert(&child != &p);
   const Candidates c = R::candidates(p);
   int moves = 0;  // of the drawn candidate, for reservoir sampling
   auto keep = [&](Move, const Position& next, int) {
     assert_consistent(next);
-    if (++moves == 1 || uniform_below(rng, moves) == 0) child = next;
+    if (++moves == 1 || rng.uniform_below(uint64_t(moves)) == 0) child = next;
   };
   for (int t = 0; t < c.tiers; ++t)
     for (uint64_t bits = c.tier[t]; bits;) {
-      const int drawn = nth_bit(bits, uniform_below(rng, std::popcount(bits)));
+      const int drawn = nth_bit(bits, int(rng.uniform_below(uint64_t(std::popcount(bits)))));
       R::play_candidate(p, t, drawn, keep);
       if (moves) return true;
       bits &= ~(uint64_t(1) << drawn);
@@ -50,8 +45,8 @@ bool random_child(const Position& p, Rng& rng, Position& child) {
 
 // Plays random moves (random_child) from p until the game is decided or `max_plies`
 // plies; returns the plies played.
-template <Rules R, class Rng>
-int random_playout(Position p, Rng& rng, int max_plies) {
+template <Rules R>
+int random_playout(Position p, Random& rng, int max_plies) {
   Position next;
   for (int ply = 0; ply < max_plies; ++ply, p = next)
     if (!random_child<R>(p, rng, next)) return ply;

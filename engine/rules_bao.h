@@ -9,18 +9,12 @@
 
 namespace kete {
 
-struct BaoRules {
+struct BaoRules : TieredRules<BaoRules> {
   static constexpr Variant kVariant = Variant::kBao;
   static constexpr int W = 8;
   using R = Ring<W>;
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
-
-  // Calls emit(move, child, seeds_sown) for every legal move.
-  template <class Emit>
-  static void generate(const Position& p, Emit&& emit) {
-    generate_by_tiers<BaoRules>(p, emit);
-  }
 
   // One tier: every pit of 2+, either way.
   static Candidates candidates(const Position& p) {

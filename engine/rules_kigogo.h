@@ -11,23 +11,15 @@
 
 namespace kete {
 
-struct KigogoRules {
+struct KigogoRules : TieredRules<KigogoRules> {
   static constexpr Variant kVariant = Variant::kKigogo;
   static constexpr int W = 12;
   static constexpr Dir kDir = Dir::kAnticlockwise;
   using R = Ring<W>;
 
-  // A side with no seeds has lost; the side to move is checked first.
+  // A side with no seeds has lost.
   static std::optional<Side> loser(const Position& p) {
-    const Side us = p.side_to_move();
-    if (p.ring_empty(us)) return us;
-    if (p.ring_empty(~us)) return ~us;
-    return std::nullopt;
-  }
-
-  template <class Emit>
-  static void generate(const Position& p, Emit&& emit) {
-    generate_by_tiers<KigogoRules>(p, emit);
+    return first_loser(p, [&](Side s) { return p.ring_empty(s); });
   }
 
   // Pits of 2+; only when none of them has a legal move, singletons that step into an

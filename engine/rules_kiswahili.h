@@ -12,17 +12,12 @@
 
 namespace kete {
 
-struct KiswahiliRules {
+struct KiswahiliRules : TieredRules<KiswahiliRules> {
   static constexpr Variant kVariant = Variant::kKiswahili;
   static constexpr int W = 8;
   using R = Ring<W>;
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
-
-  template <class Emit>
-  static void generate(const Position& p, Emit&& emit) {
-    generate_by_tiers<KiswahiliRules>(p, emit);
-  }
 
   // The tiers of namua (6.2): captures; else takasa; else, with the house destroyed,
   // singletons. Of mtaji (6.4, 6.6): captures of the takasia target; else captures; else

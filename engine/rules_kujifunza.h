@@ -13,18 +13,13 @@
 namespace kete {
 
 template <KichwaRule K>
-struct KujifunzaRules {
+struct KujifunzaRules : TieredRules<KujifunzaRules<K>> {
   static constexpr Variant kVariant = Variant::kKujifunza;
   static constexpr KichwaRule kKichwa = K;
   static constexpr int W = 8;
   using R = Ring<W>;
 
   static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
-
-  template <class Emit>
-  static void generate(const Position& p, Emit&& emit) {
-    generate_by_tiers<KujifunzaRules>(p, emit);
-  }
 
   // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
   // takata from front pits of 2+; else takata from back pits of 2+.

@@ -79,13 +79,19 @@ inline int sow_from_kichwa(Position& p, Side s, bool right_kichwa, int n) {
                       : sow<W>(p, s, R::kSize - 1, Dir::kClockwise, n);
 }
 
-// A finished position of bao, kujifunza and kiswahili (rules.md section 2): a side whose
-// front row is empty has lost; the side to move is checked first.
-inline std::optional<Side> front_row_loser(const Position& p) {
+// The side for which `lost(side)` holds, the side to move checked first.
+template <class Lost>
+inline std::optional<Side> first_loser(const Position& p, Lost lost) {
   const Side us = p.side_to_move();
-  if (p.front_empty(us)) return us;
-  if (p.front_empty(~us)) return ~us;
+  if (lost(us)) return us;
+  if (lost(~us)) return ~us;
   return std::nullopt;
+}
+
+// A finished position of bao, kujifunza and kiswahili (rules.md section 2): a side whose
+// front row is empty has lost.
+inline std::optional<Side> front_row_loser(const Position& p) {
+  return first_loser(p, [&](Side s) { return p.front_empty(s); });
 }
 
 // The own front row rule (rules.md 5, 6.5): when lifting front pit `from` has left side

@@ -63,4 +63,15 @@ void generate_by_tiers(const Position& p, Emit& emit) {
       R::play_candidate(p, t, std::countr_zero(bits), counted);
 }
 
+// The base of every rules type (CRTP): R supplies candidates and play_candidate, and its
+// generate(p, emit), which calls emit(move, child, seeds_sown) for every legal move, is
+// generate_by_tiers.
+template <class R>
+struct TieredRules {
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    generate_by_tiers<R>(p, emit);
+  }
+};
+
 }  // namespace kete

@@ -1,35 +1,38 @@
 #include "engine/types.h"
 
+#include "engine/name_table.h"
+
 namespace kete {
+namespace {
+
+constexpr NameTable<Variant, kVariantCount> kVariantNames{{
+    {Variant::kBao, "bao"},
+    {Variant::kKigogo, "kigogo"},
+    {Variant::kKiswahili, "kiswahili"},
+    {Variant::kKujifunza, "kujifunza"},
+}};
+
+constexpr NameTable<KichwaRule, 2> kKichwaRuleNames{{
+    {KichwaRule::kChoose, "choose"},
+    {KichwaRule::kFollow, "follow"},
+}};
+
+}  // namespace
 
 std::string_view to_string(Variant v) {
-  switch (v) {
-    case Variant::kBao:
-      return "bao";
-    case Variant::kKigogo:
-      return "kigogo";
-    case Variant::kKiswahili:
-      return "kiswahili";
-    case Variant::kKujifunza:
-      return "kujifunza";
-  }
-  return "?";
+  return name_of(kVariantNames, v);
 }
 
 std::string_view to_string(KichwaRule k) {
-  return k == KichwaRule::kChoose ? "choose" : "follow";
+  return name_of(kKichwaRuleNames, k);
 }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-  for (Variant v : kAllVariants)
-    if (name == to_string(v)) return v;
-  return std::nullopt;
+  return value_named(kVariantNames, name);
 }
 
 std::optional<KichwaRule> parse_kichwa_rule(std::string_view name) {
-  for (KichwaRule k : {KichwaRule::kChoose, KichwaRule::kFollow})
-    if (name == to_string(k)) return k;
-  return std::nullopt;
+  return value_named(kKichwaRuleNames, name);
 }
 
 }  // namespace kete

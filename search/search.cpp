@@ -14,6 +14,7 @@
 #include "engine/evaluate.h"
 #include "engine/net_file.h"
 #include "engine/rules.h"
+#include "search/key_path.h"
 #include "search/proven.h"
 #include "search/skill.h"
 #include "search/timeman.h"
@@ -93,36 +94,6 @@ struct Frame {
   Line child_line;                      // the PV below the child being searched
 };
 
-// Keys of the positions from the game's start to the current node. A 16-bit count filter
-// lets the repetition test skip the scan when the key cannot be present.
-class KeyHistory {
- public:
-  // Room for the game, the root and a key per ply, so the search never grows the vector.
-  explicit KeyHistory(const std::vector<uint64_t>& game) : filter_(1 << 16) {
-    keys_.reserve(game.size() + 1 + kMaxPly);
-    for (uint64_t k : game)
-      push(k);
-  }
-  void push(uint64_t k) {
-    keys_.push_back(k);
-    ++filter_[k & 0xFFFF];
-  }
-  void pop() {
-    --filter_[keys_.back() & 0xFFFF];
-    keys_.pop_back();
-  }
-  // True if the last key occurred before (the key includes the side to move).
-  bool repeated() const {
-    const uint64_t k = keys_.back();
-    if (filter_[k & 0xFFFF] < 2) return false;
-    return std::find(keys_.rbegin() + 1, keys_.rend(), k) != keys_.rend();
-  }
-
- private:
-  std::vector<uint64_t> keys_;
-  std::vector<uint16_t> filter_;
-};
-
 // Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
 // move that raises it has won seeds: an eat in bao (whose moves carry no capture flag), a
 // capture in kiswahili and kujifunza (seeds change sides), a capture in kigogo (seeds
@@ -193,7 +164,7 @@ class Worker {
         weights_(shared.settings.eval[R::kVariant]),
         net_(shared.settings.nets[size_t(R::kVariant)].get()),
         id_(id),
-        history_keys_(shared.game.history),
+        history_keys_(shared.game.history, 1 + kMaxPly),
         stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
         poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
@@ -313,7 +284,7 @@ class Worker {
     if (ply > 0) {
       // A repetition scores as a draw already at its second occurrence (kigogo's rule;
       // in the other variants the engine avoids heading for the third).
-      if (history_keys_.repeated()) return kDraw;
+      if (history_keys_.last_repeated()) return kDraw;
       if (s_.game.plies + ply >= s_.game.max_plies) return kDraw;
       // Step 3. Mate distance pruning: no line here beats a shorter mate found already.
       alpha = std::max(alpha, mated_in(ply));
@@ -556,7 +527,7 @@ class Worker {
     if (std::optional<Side> lost = R::loser(p))
       return *lost == p.side_to_move() ? mated_in(ply) : mate_in(ply);
     history_keys_.push(p.key());
-    const bool repeated = history_keys_.repeated();
+    const bool repeated = history_keys_.last_repeated();
     const Value v = repeated ? kDraw : quiesce(p, ply, alpha, beta, plies);
     history_keys_.pop();
     return v;
@@ -654,7 +625,7 @@ class Worker {
   std::optional<nnue::Evaluator> net_eval_;
   std::array<const Position*, kMaxPly> path_{};  // the positions from the root to a node
   const int id_;
-  KeyHistory history_keys_;
+  KeyPath history_keys_;
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
   bool aborted_ = false;

@@ -9,6 +9,7 @@
 
 #include "engine/random.h"
 #include "engine/rules.h"
+#include "search/key_path.h"
 
 namespace kete {
 
@@ -97,28 +98,6 @@ constexpr uint64_t kPollNodes = 1024;
 uint32_t saturating_add(uint32_t a, uint32_t b) {
   return uint32_t(std::min<uint64_t>(uint64_t(a) + b, kProofInfinite));
 }
-
-// Keys of the positions on the current path. A 16-bit count filter lets the test skip
-// the scan when the key cannot be present.
-class PathKeys {
- public:
-  PathKeys() : filter_(1 << 16) {}
-  void push(uint64_t k) {
-    keys_.push_back(k);
-    ++filter_[k & 0xFFFF];
-  }
-  void pop() {
-    --filter_[keys_.back() & 0xFFFF];
-    keys_.pop_back();
-  }
-  bool contains(uint64_t k) const {
-    return filter_[k & 0xFFFF] && std::find(keys_.rbegin(), keys_.rend(), k) != keys_.rend();
-  }
-
- private:
-  std::vector<uint64_t> keys_;
-  std::vector<uint32_t> filter_;
-};
 
 // The numbers of a node, from the attacker's view.
 struct Numbers {
@@ -520,7 +499,7 @@ class DfPn {
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   Numbers root_numbers_;
-  PathKeys path_;
+  KeyPath path_;
   std::vector<std::vector<Slot>> frames_;  // the children of each ply, reused
   std::vector<StrategyLine>* lines_ = nullptr;
   std::unordered_map<uint64_t, size_t> line_of_;  // winner's positions done

@@ -5,7 +5,6 @@
 //   kete-solve --check follow.proof
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <deque>
 #include <fstream>
@@ -18,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
+#include "arena/interrupt.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
 #include "engine/text.h"
@@ -290,7 +290,7 @@ int solve(const Options& o) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
-  std::signal(SIGINT, [](int) { kete::interrupted = true; });
+  kete::arena::stop_on_interrupt(kete::interrupted);
   const std::optional<kete::Options> o =
       kete::arena::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
   if (!o) return 2;

@@ -15,7 +15,7 @@ struct ForcedWin {
 
 inline constexpr ForcedWin kForcedWins[] = {
     // The example of rules.md section 3: B7R eats twice and empties North's front row.
-    {kBao, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S", 1},
+    {kBao, kBaoWorkedExample, 1},
     // Positions of random games.
     {kBao, "1,4,1,4,0,1,4,4/1,0,3,3,3,1,0,1/1,1,4,1,4,1,0,1/0,4,0,5,2,1,4,4 N", 1},
     {kBao, "2,0,0,2,0,0,0,2/1,0,3,1,0,3,2,1/1,0,0,1,7,3,2,0/15,1,2,1,0,7,0,7 S", 2},

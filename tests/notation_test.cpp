@@ -396,31 +396,27 @@ TEST(MoveTokens, EveryLegalMoveRoundTrips) {
   }
 }
 
+// Every spelling in `others` names the same move of p as `canonical`, which is how the move
+// is written.
+void expect_same_move(RuleSet rules, const Position& p, std::string_view canonical,
+                      std::initializer_list<std::string_view> others) {
+  const absl::StatusOr<Move> move = parse_move(rules, p, canonical);
+  ASSERT_TRUE(move.ok()) << canonical << ": " << move.status();
+  EXPECT_EQ(move_token(p, *move), canonical);
+  for (std::string_view token : others) {
+    absl::StatusOr<Move> m = parse_move(rules, p, token);
+    ASSERT_TRUE(m.ok()) << token << ": " << m.status();
+    EXPECT_EQ(*m, *move) << token;
+  }
+}
+
 // "Pit names and L/R letters are matched case-insensitively against the legal moves of the
 // side to move (a5r and A5R both name North's a5R when North is to move)."
 TEST(MoveTokens, CaseInsensitive) {
   const Position bao = Position::start(Variant::kBao);
-  ASSERT_TRUE(parse_move(kBao, bao, "A1R").ok());
-  const Move a1r = *parse_move(kBao, bao, "A1R");
-  EXPECT_EQ(move_token(bao, a1r), "A1R");
-  for (std::string_view token : {"a1r", "a1R", "A1r"}) {
-    absl::StatusOr<Move> m = parse_move(kBao, bao, token);
-    ASSERT_TRUE(m.ok()) << token << ": " << m.status();
-    EXPECT_EQ(*m, a1r) << token;
-  }
-  const Position north = after(kBao, bao, "A1R");
-  ASSERT_TRUE(parse_move(kBao, north, "a5R").ok());
-  const Move a5r = *parse_move(kBao, north, "a5R");
-  EXPECT_EQ(move_token(north, a5r), "a5R");
-  for (std::string_view token : {"a5r", "A5R", "A5r"}) {
-    absl::StatusOr<Move> m = parse_move(kBao, north, token);
-    ASSERT_TRUE(m.ok()) << token << ": " << m.status();
-    EXPECT_EQ(*m, a5r) << token;
-  }
-  const Position kigogo = Position::start(Variant::kKigogo);
-  ASSERT_TRUE(parse_move(kKigogo, kigogo, "B12").ok());
-  ASSERT_TRUE(parse_move(kKigogo, kigogo, "b12").ok());
-  EXPECT_EQ(*parse_move(kKigogo, kigogo, "b12"), *parse_move(kKigogo, kigogo, "B12"));
+  expect_same_move(kBao, bao, "A1R", {"a1r", "a1R", "A1r"});
+  expect_same_move(kBao, after(kBao, bao, "A1R"), "a5R", {"a5r", "A5R", "A5r"});
+  expect_same_move(kKigogo, Position::start(Variant::kKigogo), "B12", {"b12"});
   // Kujifunza: the kichwa letters too.
   const Position kuj = Position::start(Variant::kKujifunza);
   const std::vector<std::string> choose = tokens(kChoose, kuj);

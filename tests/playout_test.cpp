@@ -1,6 +1,5 @@
 // Random playouts (engine/playout.h): every drawn child is a legal move's child, a position
 // without legal moves draws none, and every move of a position can be drawn.
-#include <random>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -17,7 +16,7 @@ class Playout : public ::testing::TestWithParam<RuleSet> {};
 // when generate has no move.
 TEST_P(Playout, DrawsOnlyLegalChildren) {
   with_rules(GetParam(), [&]<class R>(R) {
-    std::mt19937_64 rng(7);
+    Random rng(7);
     const int games = kSanitized ? 20 : 200;
     for (int g = 0; g < games; ++g) {
       Position p = Position::start(R::kVariant);
@@ -39,7 +38,7 @@ TEST_P(Playout, DrawsOnlyLegalChildren) {
 // From the start and after a few random plies, enough draws reach every child.
 TEST_P(Playout, DrawsEveryChild) {
   with_rules(GetParam(), [&]<class R>(R) {
-    std::mt19937_64 rng(11);
+    Random rng(11);
     Position p = Position::start(R::kVariant);
     for (int ply = 0; ply < 6; ++ply) {
       std::set<uint64_t> children, drawn;

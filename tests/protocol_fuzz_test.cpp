@@ -14,7 +14,7 @@
 
 #include "engine/random.h"
 #include "engine/text.h"
-#include "tests/engine_process.h"
+#include "tests/kete_process.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -70,7 +70,7 @@ struct ListedOption {
 std::vector<ListedOption> listed_options(const Lines& listing) {
   std::vector<ListedOption> out;
   for (const std::string& line : listing) {
-    const std::vector<std::string_view> w = engine_words(line);
+    const std::vector<std::string_view> w = split_words(line);
     if (w.size() < 4 || w[0] != "option") continue;
     ListedOption o;
     size_t i = 2;
@@ -96,7 +96,7 @@ class LineFuzzer {
              "0,0,0,0,0,0,0,0/0,2,2,6,0,0,0,0/0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 S 22,22 Hh -",
              "0,0,0,0,0,0,0,0/0,0,0,0,9,0,0,1/1,6,3,1,0,5,4,0/2,1,0,5,0,3,0,1 S 11,11 - -",
              "1,2,0,2,3,1,0,0/0,0,11,0,0,2,7,1/2,0,3,23,0,0,0,0/0,2,1,0,0,1,2,0 N 0,0 - a6",
-             "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S",
+             kBaoWorkedExample,
              "9,2,3,6,1,2,1,2/0,1,0,7,3,18,0,1/0,0,0,1,0,0,0,0/1,0,2,0,1,1,1,1 N",
              "2,2,0,3,2,2,1,0,0,1,2,1/1,2,1,0,0,0,4,0,1,1,0,5/0,1,0,3,0,3,0,1,0,5,0,4/"
              "1,0,2,1,0,1,2,1,2,1,0,1 S",
@@ -141,7 +141,7 @@ class LineFuzzer {
                              "setoption name MaxPlies value 3"})
       valid_.emplace_back(line);
     for (const std::string& v : valid_)
-      for (std::string_view w : engine_words(v))
+      for (std::string_view w : split_words(v))
         vocabulary_.emplace_back(w);
     for (const char* w :
          {"moves", "startpos", "fen",  "value",  "name",        "infinite", "perft", "A1L",
@@ -227,7 +227,7 @@ class LineFuzzer {
       line = valid_[pick(valid_.size())];
     } else if (kind < 45) {  // a valid command with a word replaced, added or removed
       std::vector<std::string> w;
-      for (std::string_view word : engine_words(valid_[pick(valid_.size())]))
+      for (std::string_view word : split_words(valid_[pick(valid_.size())]))
         w.emplace_back(word);
       const int edits = 1 + int(pick(3));
       for (int e = 0; e < edits; ++e) {
@@ -290,7 +290,7 @@ class LineFuzzer {
   // Hash clears the table, some 10 ms at the default 16 MiB, and the fuzz has thousands.
   // (bench, with a fresh 16 MiB table per position, is only a word of the vocabulary.)
   bool safe(const std::string& line) const {
-    const std::vector<std::string_view> w = engine_words(line);
+    const std::vector<std::string_view> w = split_words(line);
     if (w.empty()) return true;
     if (w[0] == "quit") return false;
     auto depth_ok = [&](size_t at, int64_t limit) {
@@ -323,7 +323,7 @@ class LineFuzzer {
 TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
   const uint64_t seed = env_or("KETE_FUZZ_SEED", 20261130);
   const int total = int(env_or("KETE_FUZZ_LINES", kDefaultLines));
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send("uci"));
   const Lines listing = kete.expect_until("uciok");
   ASSERT_FALSE(listing.empty());
@@ -350,7 +350,7 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
     if (recent.size() > 30) recent.pop_front();
     ASSERT_TRUE(send(line)) << "the engine stopped reading at line " << i << "\n" << history();
     // A fuzzed go may have no limit (or an infinite one): stop it at once.
-    const std::vector<std::string_view> w = engine_words(line);
+    const std::vector<std::string_view> w = split_words(line);
     if (!w.empty() && w[0] == "go" && !(w.size() > 1 && w[1] == "perft")) {
       ASSERT_TRUE(send("stop"));
       ++searches;
@@ -379,7 +379,7 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
   ASSERT_TRUE(kete.send("position startpos"));
   const Lines moves = kete.ask("query moves");
   ASSERT_EQ(moves.size(), 1u);
-  const std::vector<std::string_view> legal = engine_words(moves[0]);
+  const std::vector<std::string_view> legal = split_words(moves[0]);
   ASSERT_GT(legal.size(), 1u) << moves[0];
   ASSERT_EQ(legal[0], "response");
   ASSERT_TRUE(kete.send("go depth 2"));
@@ -387,7 +387,7 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
   const Lines go =
       kete.read_until([](const std::string& l) { return l.rfind("bestmove", 0) == 0; }, found);
   ASSERT_TRUE(found);
-  const std::vector<std::string_view> best = engine_words(go.back());
+  const std::vector<std::string_view> best = split_words(go.back());
   ASSERT_EQ(best.size(), 2u) << go.back();
   EXPECT_NE(std::find(legal.begin() + 1, legal.end(), best[1]), legal.end()) << go.back();
   EXPECT_EQ(kete.ask("query islegal " + std::string(best[1])), Lines{"response true"});

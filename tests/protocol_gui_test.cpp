@@ -12,7 +12,7 @@
 #include "engine/rules.h"
 #include "search/search.h"
 #include "search/skill.h"
-#include "tests/engine_process.h"
+#include "tests/kete_process.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -22,27 +22,9 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 using Lines = std::vector<std::string>;
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-
-std::vector<std::string> words(std::string_view line) {
-  std::vector<std::string> out;
-  for (std::string_view w : engine_words(line))
-    out.emplace_back(w);
-  return out;
-}
-
-std::string show(const Lines& lines) {
-  std::string s;
-  for (const std::string& l : lines)
-    s += "\n  > " + l;
-  return s;
-}
-
 // The value after `key` in an info line, or "" if absent.
 std::string field(std::string_view line, std::string_view key) {
-  const std::vector<std::string> w = words(line);
+  const std::vector<std::string> w = line_words(line);
   for (size_t i = 0; i + 1 < w.size(); ++i)
     if (w[i] == key) return w[i + 1];
   return "";
@@ -72,28 +54,19 @@ class GuiProtocolTest : public ::testing::Test {
   }
   // Sends a go command and reads up to its bestmove (the last line).
   Lines go(std::string_view command,
-           EngineProcess::Duration timeout = EngineProcess::default_timeout()) {
+           KeteProcess::Duration timeout = KeteProcess::default_timeout()) {
     EXPECT_TRUE(kete.send(command));
-    return until_bestmove(command, timeout);
-  }
-  Lines until_bestmove(std::string_view what,
-                       EngineProcess::Duration timeout = EngineProcess::default_timeout()) {
-    bool found = false;
-    Lines lines = kete.read_until([](const std::string& l) { return starts_with(l, "bestmove"); },
-                                  found, timeout);
-    EXPECT_TRUE(found) << what << ": no bestmove" << show(lines);
-    if (!found) lines.push_back("bestmove <missing>");
-    return lines;
+    return kete.until_bestmove(command, timeout);
   }
 
-  EngineProcess kete;
+  KeteProcess kete;
 };
 
 // ---------------------------------------------------------------------------------------
 // The version
 
 TEST_F(GuiProtocolTest, VersionIsTheIdName) {
-  EngineProcess version({"--version"});
+  KeteProcess version({"--version"});
   const std::optional<std::string> line = version.read_line();
   ASSERT_TRUE(line.has_value());
   EXPECT_TRUE(starts_with(*line, "kete 0.")) << *line;
@@ -148,14 +121,14 @@ TEST_F(GuiProtocolTest, RefusedPositionLeavesNoPosition) {
 // (its gameover check of both engines then disagrees: adjudicated) instead of waiting for
 // ever or passing a move of the previous position to the other engine.
 TEST_F(GuiProtocolTest, RefusedPositionUnderCutegamesEndsTheGame) {
-  EngineProcess other;
+  KeteProcess other;
   EXPECT_EQ(identify("ugi", "ugiok").back(), "ugiok");
   ASSERT_TRUE(other.send("ugi"));
   EXPECT_EQ(other.expect_until("ugiok").back(), "ugiok");
   set_option("MaxPlies", "3");  // this engine's cap; the other keeps 1000
   std::vector<std::string> moves;
   for (int ply = 0; ply < 6; ++ply) {
-    EngineProcess& us = ply % 2 ? other : kete;
+    KeteProcess& us = ply % 2 ? other : kete;
     std::string position = "position startpos";
     for (size_t i = 0; i < moves.size(); ++i)
       position += (i ? " " : " moves ") + moves[i];
@@ -173,7 +146,7 @@ TEST_F(GuiProtocolTest, RefusedPositionUnderCutegamesEndsTheGame) {
     const Lines search =
         us.read_until([](const std::string& l) { return starts_with(l, "bestmove"); }, found);
     ASSERT_TRUE(found) << show(search);
-    const std::vector<std::string> best = words(search.back());
+    const std::vector<std::string> best = line_words(search.back());
     ASSERT_EQ(best.size(), 2u);
     ASSERT_NE(best[1], "(none)");
     moves.push_back(best[1]);
@@ -214,7 +187,7 @@ TEST_F(GuiProtocolTest, GoNumbersPast2To63AreSaturated) {
 // Ponder
 
 // The bestmove line of a search under `handshake` with the Ponder option `ponder`.
-Lines ponder_session(EngineProcess& kete, std::string_view handshake, bool ponder) {
+Lines ponder_session(KeteProcess& kete, std::string_view handshake, bool ponder) {
   EXPECT_TRUE(kete.send(handshake));
   kete.expect_until(std::string(handshake) + "ok");
   EXPECT_TRUE(kete.send(std::string("setoption name Ponder value ") + (ponder ? "true" : "false")));
@@ -229,7 +202,7 @@ Lines ponder_session(EngineProcess& kete, std::string_view handshake, bool ponde
   Lines lines =
       kete.read_until([](const std::string& l) { return starts_with(l, "bestmove"); }, found);
   EXPECT_TRUE(found) << show(lines);
-  return words(found ? lines.back() : "bestmove <missing>");
+  return line_words(found ? lines.back() : "bestmove <missing>");
 }
 
 TEST_F(GuiProtocolTest, PonderAfterUciNamesThePonderMove) {
@@ -251,7 +224,7 @@ TEST_F(GuiProtocolTest, PonderOptionOffGivesTwoWords) {
 TEST_F(GuiProtocolTest, NoPonderMoveAfterUgi) {
   EXPECT_EQ(ponder_session(kete, "ugi", true).size(), 2u);
   // Nor after a uci handshake followed by a ugi one.
-  EngineProcess both;
+  KeteProcess both;
   ASSERT_TRUE(both.send("uci"));
   both.expect_until("uciok");
   EXPECT_EQ(ponder_session(both, "ugi", true).size(), 2u);
@@ -263,7 +236,7 @@ TEST_F(GuiProtocolTest, StopEndsAPonderSearch) {
   for (const std::string& l : kete.drain(400ms))
     EXPECT_FALSE(starts_with(l, "bestmove")) << l;  // the movetime waits for ponderhit
   ASSERT_TRUE(kete.send("stop"));
-  EXPECT_TRUE(starts_with(until_bestmove("stop").back(), "bestmove A"));
+  EXPECT_TRUE(starts_with(kete.until_bestmove("stop").back(), "bestmove A"));
 }
 
 // After ponderhit the time budget counts from then: a movetime of 400 ms is thought in
@@ -274,7 +247,7 @@ TEST_F(GuiProtocolTest, PonderhitStartsTheClock) {
   kete.drain(300ms);
   const auto t0 = Clock::now();
   ASSERT_TRUE(kete.send("ponderhit"));
-  until_bestmove("ponderhit");
+  kete.until_bestmove("ponderhit");
   const auto elapsed = Clock::now() - t0;
   EXPECT_GE(elapsed, 350ms);
   EXPECT_LT(elapsed, kSanitized ? 3000ms : 900ms);
@@ -300,7 +273,7 @@ TEST_F(GuiProtocolTest, SearchmovesRestrictsTheRoot) {
         return equals_ignore_case(m, first);
       })) << l;
     }
-    const std::string best = words(lines.back())[1];
+    const std::string best = line_words(lines.back())[1];
     EXPECT_TRUE(std::any_of(only.begin(), only.end(), [&](const std::string& m) {
       return equals_ignore_case(m, best);
     })) << lines.back();
@@ -341,7 +314,7 @@ TEST_F(GuiProtocolTest, CurrmoveAfterASecond) {
     if (l != lines.back()) {
       EXPECT_EQ(field(l, "currmove"), "") << l;
     }
-  const std::vector<std::string> w = words(lines.back());
+  const std::vector<std::string> w = line_words(lines.back());
   ASSERT_EQ(w.size(), 5u) << lines.back();
   EXPECT_EQ(w[0], "info");
   EXPECT_EQ(w[1], "currmove");
@@ -350,7 +323,7 @@ TEST_F(GuiProtocolTest, CurrmoveAfterASecond) {
   EXPECT_GE(std::stoi(w[4]), 1);
   EXPECT_LE(std::stoi(w[4]), 4);
   ASSERT_TRUE(kete.send("stop"));
-  until_bestmove("stop");
+  kete.until_bestmove("stop");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -364,7 +337,7 @@ TEST_F(GuiProtocolTest, ShowWdlAddsWinDrawLossPerMille) {
   const Lines lines = go("go depth 6");
   ASSERT_GE(lines.size(), 2u);
   for (size_t i = 0; i + 1 < lines.size(); ++i) {
-    const std::vector<std::string> w = words(lines[i]);
+    const std::vector<std::string> w = line_words(lines[i]);
     const auto at = std::find(w.begin(), w.end(), "wdl");
     ASSERT_NE(at, w.end()) << lines[i];
     ASSERT_LT(at - w.begin() + 3, long(w.size()));
@@ -377,7 +350,7 @@ TEST_F(GuiProtocolTest, ShowWdlAddsWinDrawLossPerMille) {
   }
   // A won game: certain.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen 4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   const Lines won = go("go depth 3");
   EXPECT_EQ(field(won[won.size() - 2], "wdl"), "1000") << show(won);
 }
@@ -403,7 +376,7 @@ std::set<std::string> bestmoves(GuiProtocolTest& t, int count, std::string_view 
   std::set<std::string> moves;
   for (int i = 0; i < count; ++i) {
     const Lines lines = t.go(command);
-    const std::vector<std::string> w = words(lines.back());
+    const std::vector<std::string> w = line_words(lines.back());
     EXPECT_EQ(w.size(), 2u) << lines.back();
     if (w.size() == 2) moves.insert(w[1]);
   }
@@ -446,7 +419,7 @@ TEST_F(GuiProtocolTest, LimitedStrengthCapsTheNodes) {
         << lines[i];
   }
   EXPECT_LT(std::stoi(field(lines[lines.size() - 2], "depth")), 40);
-  const std::vector<std::string> best = words(lines.back());
+  const std::vector<std::string> best = line_words(lines.back());
   ASSERT_EQ(best.size(), 2u);
   EXPECT_TRUE(
       parse_move(RuleSet{}, after(Position::start(Variant::kKiswahili), "A7L"), best[1]).ok());

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -16,7 +17,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/game.h"
-#include "tests/engine_process.h"
+#include "tests/kete_process.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -26,9 +27,6 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 using Lines = std::vector<std::string>;
 
-// The bao worked example of rules.md section 3: South wins with B7R.
-constexpr std::string_view kBaoExample =
-    "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S";
 // The same position turned round, North to move: North wins with b7R.
 constexpr std::string_view kBaoExampleNorth =
     "2,2,0,2,1,8,0,0/1,2,0,2,2,0,2,2/2,0,0,0,4,0,0,0/2,3,6,5,4,5,3,4 N";
@@ -36,29 +34,11 @@ constexpr std::string_view kBaoExampleNorth =
 constexpr std::string_view kAfterA7La5R =
     "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
 
-std::vector<std::string> split(std::string_view s) {
-  std::vector<std::string> out;
-  for (std::string_view w : engine_words(s))
-    out.emplace_back(w);
-  return out;
-}
-
 std::string join(const std::vector<std::string>& words) {
   std::string s;
   for (const std::string& w : words)
     s += (s.empty() ? "" : " ") + w;
   return s;
-}
-
-std::string show(const Lines& lines) {
-  std::string s;
-  for (const std::string& l : lines)
-    s += "\n  > " + l;
-  return s;
-}
-
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
 }
 
 bool is_number(std::string_view s, bool sign = false) {
@@ -69,7 +49,7 @@ bool is_number(std::string_view s, bool sign = false) {
 // "info depth D seldepth S [multipv K] score cp|mate X [lowerbound|upperbound] nodes N
 // nps N hashfull N time T pv <moves>" (docs/interface.md section 3).
 bool is_info_line(std::string_view line) {
-  const std::vector<std::string> w = split(line);
+  const std::vector<std::string> w = line_words(line);
   size_t i = 0;
   auto word = [&](std::string_view expected) { return i < w.size() && w[i++] == expected; };
   auto number = [&](bool sign = false) { return i < w.size() && is_number(w[i++], sign); };
@@ -86,7 +66,7 @@ bool is_info_line(std::string_view line) {
 
 // "info currmove <move> currmovenumber K": a search that has run a second.
 bool is_currmove_line(std::string_view line) {
-  const std::vector<std::string> w = split(line);
+  const std::vector<std::string> w = line_words(line);
   return w.size() == 5 && w[0] == "info" && w[1] == "currmove" && w[3] == "currmovenumber" &&
          is_number(w[4]);
 }
@@ -124,7 +104,7 @@ class ProtocolTest : public ::testing::Test {
   }
 
   std::vector<std::string> moves() {
-    std::vector<std::string> m = split(response("moves"));
+    std::vector<std::string> m = line_words(response("moves"));
     std::sort(m.begin(), m.end());
     return m;
   }
@@ -151,14 +131,9 @@ class ProtocolTest : public ::testing::Test {
 
   // Sends a go command and reads up to its bestmove (the last line).
   Lines go(std::string_view command,
-           EngineProcess::Duration timeout = EngineProcess::default_timeout()) {
+           KeteProcess::Duration timeout = KeteProcess::default_timeout()) {
     EXPECT_TRUE(kete.send(command));
-    bool found = false;
-    Lines lines = kete.read_until([](const std::string& l) { return starts_with(l, "bestmove"); },
-                                  found, timeout);
-    EXPECT_TRUE(found) << command << ": no bestmove" << show(lines);
-    if (!found) lines.push_back("bestmove <missing>");
-    return lines;
+    return kete.until_bestmove(command, timeout);
   }
 
   // Checks the info lines and the bestmove of a search of `root` under `rules`; returns
@@ -169,7 +144,7 @@ class ProtocolTest : public ::testing::Test {
       if (is_currmove_line(lines[i])) continue;  // a search past a second (slow builds)
       EXPECT_TRUE(is_info_line(lines[i])) << lines[i];
       // Every PV is a line of legal moves from the root.
-      const std::vector<std::string> words = split(lines[i]);
+      const std::vector<std::string> words = line_words(lines[i]);
       auto pv = std::find(words.begin(), words.end(), "pv");
       Position p = root;
       for (auto it = pv == words.end() ? pv : pv + 1; it != words.end(); ++it) {
@@ -179,7 +154,7 @@ class ProtocolTest : public ::testing::Test {
         p = *play(rules, p, *m);
       }
     }
-    const std::vector<std::string> words = split(lines.back());
+    const std::vector<std::string> words = line_words(lines.back());
     EXPECT_EQ(words.size(), 2u) << lines.back();
     if (words.size() != 2) return "";
     EXPECT_EQ(words[0], "bestmove");
@@ -200,9 +175,26 @@ class ProtocolTest : public ::testing::Test {
     return move;
   }
 
+  // Plays a game from the start as a GUI does, up to 12 plies: before each search the
+  // position with every move so far, then `each_ply`'s checks, then `go_command`. The
+  // moves played are appended to `played`.
+  Game play_from_start(RuleSet rules, std::string_view go_command, std::vector<std::string>& played,
+                       const std::function<void(const Game&)>& each_ply = {}) {
+    Game game(rules, Position::start(rules.variant));
+    while (game.outcome().result == Result::kNone && played.size() < 12) {
+      expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
+      if (each_ply) each_ply(game);
+      const std::string move = search(go_command, rules, position_string(game.position()));
+      if (move.empty()) break;
+      played.push_back(move);
+      game.play(*parse_move(rules, game.position(), move));
+    }
+    return game;
+  }
+
   void search_with_clocks(const std::vector<const char*>& commands);
 
-  EngineProcess kete;
+  KeteProcess kete;
   bool searching = false;
 };
 
@@ -225,7 +217,7 @@ std::vector<Listed> parse_listing(const Lines& lines) {
   std::vector<Listed> out;
   for (const std::string& line : lines) {
     if (!starts_with(line, "option name ")) continue;
-    const std::vector<std::string> w = split(line);
+    const std::vector<std::string> w = line_words(line);
     Listed o;
     size_t i = 2;
     std::vector<std::string> name;
@@ -258,7 +250,7 @@ std::vector<Listed> parse_listing(const Lines& lines) {
   return out;
 }
 
-Lines identify(EngineProcess& kete, std::string_view command, std::string_view ok) {
+Lines identify(KeteProcess& kete, std::string_view command, std::string_view ok) {
   EXPECT_TRUE(kete.send(command));
   return kete.expect_until(ok);
 }
@@ -448,7 +440,7 @@ TEST_F(ProtocolTest, ABigHashAnswersIsreadyAtOnce) {
 // space, and their allocator aborts on a failed allocation instead of throwing.
 TEST(ProtocolHash, TableTooLargeForTheMachineIsRefused) {
   if (kSanitized) GTEST_SKIP() << "ASan aborts on a failed allocation";
-  EngineProcess kete({"-c", "ulimit -v 524288 && exec " KETE_BINARY}, "/bin/sh");
+  KeteProcess kete({"-c", "ulimit -v 524288 && exec " KETE_BINARY}, "/bin/sh");
   int64_t max = 0;
   for (const Listed& o : parse_listing(identify(kete, "uci", "uciok")))
     if (o.name == "Hash") max = o.max;
@@ -486,8 +478,8 @@ TEST_F(ProtocolTest, FenIsPrintedCanonically) {
   expect_silent("position fen " + pits + " S");
   EXPECT_EQ(response("fen"), pits + " S 0,0 - -");
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " - - -");
-  EXPECT_EQ(response("fen"), kBaoExample);
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " - - -");
+  EXPECT_EQ(response("fen"), kBaoWorkedExample);
 }
 
 TEST_F(ProtocolTest, MovesReplayTheRealGameOf1994) {
@@ -562,23 +554,23 @@ TEST_F(ProtocolTest, EveryPositionErrorLeavesNoPosition) {
   }
   // Position strings of another variant.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   expect_error(start, "position: position string: hands: bao has no seeds in hand");
   expect_error("position fen " + start_fen(Variant::kKigogo),
                "position: position string: pits: row 1 has 12 pits, bao expects 8");
   EXPECT_EQ(response("fen"), "none");
-  expect_silent("position fen " + std::string(kBaoExample));
-  EXPECT_EQ(response("fen"), kBaoExample);
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
+  EXPECT_EQ(response("fen"), kBaoWorkedExample);
 }
 
 TEST_F(ProtocolTest, MoveAfterTheGameEndedIsRejected) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   const std::string won = response("fen");
-  expect_error("position fen " + std::string(kBaoExample) + " moves B7R a1L",
+  expect_error("position fen " + std::string(kBaoWorkedExample) + " moves B7R a1L",
                "position: move 'a1L' after the game ended");
   EXPECT_EQ(response("fen"), "none");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(response("fen"), won);
 }
 
@@ -591,7 +583,7 @@ TEST_F(ProtocolTest, GoDepth) {
   ASSERT_GE(lines.size(), 2u);
   int deepest = 0;
   for (size_t i = 0; i + 1 < lines.size(); ++i)
-    deepest = std::max(deepest, std::stoi(split(lines[i])[2]));
+    deepest = std::max(deepest, std::stoi(line_words(lines[i])[2]));
   EXPECT_EQ(deepest, 4) << show(lines);
   // Out-of-range depths are clamped: 0 and negative search depth 1.
   for (const char* shallow : {"go depth 0", "go depth -5", "go depth 1"}) {
@@ -695,14 +687,14 @@ TEST_F(ProtocolTest, GoInfiniteRunsUntilStop) {
 // Even a won position (a mate in one) gives its bestmove only after stop.
 TEST_F(ProtocolTest, GoInfiniteWaitsForStopEvenWhenTheSearchIsDone) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   ASSERT_TRUE(kete.send("go infinite"));
   const Lines early = kete.drain(500ms);
   for (const std::string& l : early)
     EXPECT_FALSE(starts_with(l, "bestmove")) << l;
   Lines rest = go("stop");
   rest.insert(rest.begin(), early.begin(), early.end());
-  EXPECT_EQ(check_search(rest, kBao, parse_or_die(Variant::kBao, kBaoExample)), "B7R");
+  EXPECT_EQ(check_search(rest, kBao, parse_or_die(Variant::kBao, kBaoWorkedExample)), "B7R");
 }
 
 // Every command but go is answered at once during a search, which keeps its own copy of
@@ -760,7 +752,7 @@ TEST_F(ProtocolTest, EveryStopGivesOneBestmove) {
 
 TEST_F(ProtocolTest, BestmoveNoneWhenTheGameIsOver) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   for (const char* command : {"go depth 3", "go", "go wtime 1000 btime 1000", "go nodes 10"})
     EXPECT_EQ(go(command), Lines{"bestmove (none)"}) << command;
   ASSERT_TRUE(kete.send("go infinite"));
@@ -778,7 +770,7 @@ TEST_F(ProtocolTest, MultiPVLinesAreNumbered) {
   check_search(lines, kKiswahili, Position::start(Variant::kKiswahili));
   std::map<std::string, std::set<std::string>> per_depth;  // depth -> multipv numbers
   for (size_t i = 0; i + 1 < lines.size(); ++i) {
-    const std::vector<std::string> w = split(lines[i]);
+    const std::vector<std::string> w = line_words(lines[i]);
     ASSERT_EQ(w[5], "multipv") << lines[i];
     per_depth[w[2]].insert(w[6]);
   }
@@ -831,17 +823,17 @@ TEST_F(ProtocolTest, BadQueriesAreReported) {
 
 TEST_F(ProtocolTest, FinishedGameSouthWins) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   EXPECT_EQ(response("gameover"), "false");
   EXPECT_EQ(response("islegal B7R"), "true");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(response("gameover"), "true");
   EXPECT_EQ(response("result"), "p1win");
   EXPECT_EQ(response("p1turn"), "false");
   EXPECT_EQ(ask("query moves"), Lines{"response"});
   EXPECT_EQ(response("islegal b7R"), "false");
   EXPECT_EQ(response("fen"),
-            position_string(after(kBao, parse_or_die(Variant::kBao, kBaoExample), "B7R")));
+            position_string(after(kBao, parse_or_die(Variant::kBao, kBaoWorkedExample), "B7R")));
 }
 
 TEST_F(ProtocolTest, FinishedGameNorthWins) {
@@ -951,7 +943,7 @@ TEST_F(ProtocolTest, VariantSwitchingStartsANewGame) {
 // Tools: d, perft, go perft, eval, bench, help
 
 // `perft` and `go perft` print one line per move, an empty line, then the total.
-void check_perft(EngineProcess& kete, const std::string& command, RuleSet rules, const Position& p,
+void check_perft(KeteProcess& kete, const std::string& command, RuleSet rules, const Position& p,
                  uint64_t expected) {
   const Lines lines = kete.ask(command);
   ASSERT_GE(lines.size(), 2u) << command << show(lines);
@@ -991,7 +983,7 @@ TEST_F(ProtocolTest, PerftMatchesRulesSection7) {
   }
   // A finished game has no moves to count.
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(ask("perft 2"), (Lines{"", "Nodes searched: 0"}));
 }
 
@@ -1003,22 +995,22 @@ TEST_F(ProtocolTest, PerftNeedsADepth) {
 
 TEST_F(ProtocolTest, DiagramShowsTheBoardPositionAndMoves) {
   set_option("UCI_Variant", "bao");
-  expect_silent("position fen " + std::string(kBaoExample));
+  expect_silent("position fen " + std::string(kBaoWorkedExample));
   const Lines d = ask("d");
   ASSERT_EQ(d.size(), 12u) << show(d);
-  EXPECT_EQ(split(d[0]), (std::vector<std::string>{"N", "back", "b8", "b7", "b6", "b5", "b4", "b3",
-                                                   "b2", "b1"}));
-  EXPECT_EQ(split(d[1]), (std::vector<std::string>{"4", "3", "5", "4", "5", "6", "3", "2"}));
-  EXPECT_EQ(split(d[5]), (std::vector<std::string>{"2", "2", "0", "2", "2", "0", "2", "1"}));
+  EXPECT_EQ(line_words(d[0]), (std::vector<std::string>{"N", "back", "b8", "b7", "b6", "b5", "b4",
+                                                        "b3", "b2", "b1"}));
+  EXPECT_EQ(line_words(d[1]), (std::vector<std::string>{"4", "3", "5", "4", "5", "6", "3", "2"}));
+  EXPECT_EQ(line_words(d[5]), (std::vector<std::string>{"2", "2", "0", "2", "2", "0", "2", "1"}));
   EXPECT_EQ(d[8], "Variant: bao (KichwaRule choose)");
-  EXPECT_EQ(d[9], "Position: " + std::string(kBaoExample));
-  std::vector<std::string> listed = split(d[10]);
+  EXPECT_EQ(d[9], "Position: " + std::string(kBaoWorkedExample));
+  std::vector<std::string> listed = line_words(d[10]);
   ASSERT_GE(listed.size(), 2u);
   EXPECT_EQ(listed[0] + " " + listed[1], "Legal moves:");
   listed.erase(listed.begin(), listed.begin() + 2);
-  EXPECT_EQ(sorted(listed), legal_tokens(kBao, kBaoExample));
+  EXPECT_EQ(sorted(listed), legal_tokens(kBao, kBaoWorkedExample));
   EXPECT_EQ(d[11], "Plies: 0  Result: none (none)");
-  expect_silent("position fen " + std::string(kBaoExample) + " moves B7R");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(ask("d").back(), "Plies: 1  Result: p1win (front row emptied)");
 }
 
@@ -1026,16 +1018,16 @@ TEST_F(ProtocolTest, DiagramShowsTheBoardPositionAndMoves) {
 int64_t eval_total(const Lines& lines) {
   EXPECT_GE(lines.size(), 3u) << show(lines);
   if (lines.size() < 3) return 0;
-  EXPECT_EQ(split(lines[0]), (std::vector<std::string>{"term", "feature", "weight", "value"}));
+  EXPECT_EQ(line_words(lines[0]), (std::vector<std::string>{"term", "feature", "weight", "value"}));
   int64_t sum = 0;
   for (size_t i = 1; i + 1 < lines.size(); ++i) {
-    const std::vector<std::string> w = split(lines[i]);
+    const std::vector<std::string> w = line_words(lines[i]);
     EXPECT_EQ(w.size(), 4u) << lines[i];
     if (w.size() != 4) continue;
     EXPECT_EQ(std::stoll(w[1]) * std::stoll(w[2]), std::stoll(w[3])) << lines[i];
     sum += std::stoll(w[3]);
   }
-  const std::vector<std::string> total = split(lines.back());
+  const std::vector<std::string> total = line_words(lines.back());
   EXPECT_GE(total.size(), 2u);
   EXPECT_EQ(total.at(0), "total");
   EXPECT_EQ(std::to_string(sum), total.at(1)) << show(lines);
@@ -1116,7 +1108,7 @@ int64_t bench_nodes(const Lines& lines) {
 TEST_F(ProtocolTest, BenchCommandMatchesCommandLineBench) {
   const int depth = kSanitized ? 1 : 5;
   const Lines lines = ask("bench " + std::to_string(depth));
-  EngineProcess cli({"bench", std::to_string(depth)});
+  KeteProcess cli({"bench", std::to_string(depth)});
   cli.close_input();
   EXPECT_EQ(cli.wait_exit(), 0);
   EXPECT_EQ(bench_nodes(lines), bench_nodes(cli.drain(0ms)));
@@ -1133,7 +1125,7 @@ TEST_F(ProtocolTest, BenchCommandMatchesCommandLineBench) {
 TEST_F(ProtocolTest, DefaultBench) {
   if (kSanitized) GTEST_SKIP() << "depth 7 takes minutes under sanitizers";
   const Lines lines = ask("bench");
-  EngineProcess cli({"bench"});
+  KeteProcess cli({"bench"});
   cli.close_input();
   EXPECT_EQ(cli.wait_exit(), 0);
   EXPECT_EQ(bench_nodes(lines), bench_nodes(cli.drain(0ms)));
@@ -1141,7 +1133,7 @@ TEST_F(ProtocolTest, DefaultBench) {
 
 TEST(ProtocolCommandLine, BenchRefusesABadDepth) {
   for (const char* bad : {"0", "-1", "21", "x", ""}) {
-    EngineProcess cli({"bench", bad});
+    KeteProcess cli({"bench", bad});
     cli.close_input();
     EXPECT_EQ(cli.read_line(), "info string error: bench: expected a depth 1..20") << bad;
     EXPECT_EQ(cli.wait_exit(), 1) << bad;
@@ -1213,7 +1205,7 @@ TEST_F(ProtocolTest, EmptyLinesAreIgnored) {
 // Sessions: quit, end of input, both dialects
 
 TEST(ProtocolSession, QuitExits) {
-  EngineProcess kete;
+  KeteProcess kete;
   EXPECT_EQ(kete.ask("uci").back(), "uciok");
   ASSERT_TRUE(kete.send("quit"));
   EXPECT_EQ(kete.wait_exit(), 0);
@@ -1221,14 +1213,14 @@ TEST(ProtocolSession, QuitExits) {
 }
 
 TEST(ProtocolSession, QuitIgnoresWhatFollows) {
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send_raw("quit now\nisready\n"));
   EXPECT_EQ(kete.wait_exit(), 0);
   EXPECT_EQ(kete.drain(0ms), Lines{});
 }
 
 TEST(ProtocolSession, QuitDuringSearchGivesItsBestmove) {
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send("go infinite"));
   kete.drain(100ms);
   ASSERT_TRUE(kete.send("quit"));
@@ -1239,7 +1231,7 @@ TEST(ProtocolSession, QuitDuringSearchGivesItsBestmove) {
 }
 
 TEST(ProtocolSession, EndOfInputExits) {
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send("isready"));
   EXPECT_EQ(kete.read_line(), "readyok");
   kete.close_input();
@@ -1247,7 +1239,7 @@ TEST(ProtocolSession, EndOfInputExits) {
 }
 
 TEST(ProtocolSession, EndOfInputInTheMiddleOfALine) {
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send_raw("query p1tu"));
   kete.close_input();
   EXPECT_EQ(kete.wait_exit(), 0);
@@ -1255,7 +1247,7 @@ TEST(ProtocolSession, EndOfInputInTheMiddleOfALine) {
 }
 
 TEST(ProtocolSession, EndOfInputDuringSearchGivesItsBestmove) {
-  EngineProcess kete;
+  KeteProcess kete;
   ASSERT_TRUE(kete.send("go infinite"));
   kete.close_input();
   EXPECT_EQ(kete.wait_exit(), 0);
@@ -1270,18 +1262,12 @@ TEST_F(ProtocolTest, UgiSessionAsCutegamesRunsIt) {
   set_option("UCI_Variant", "kiswahili");
   expect_silent("uginewgame");
   std::vector<std::string> played;
-  Game game(kKiswahili, Position::start(Variant::kKiswahili));
-  while (game.outcome().result == Result::kNone && played.size() < 12) {
-    expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
-    EXPECT_EQ(response("gameover"), "false");
-    EXPECT_EQ(response("p1turn"),
-              game.position().side_to_move() == Side::kSouth ? "true" : "false");
-    const std::string move = search("go p1time 1500 p2time 1200 p1inc 20 p2inc 20", kKiswahili,
-                                    position_string(game.position()));
-    if (move.empty()) break;
-    played.push_back(move);
-    game.play(*parse_move(kKiswahili, game.position(), move));
-  }
+  const Game game = play_from_start(
+      kKiswahili, "go p1time 1500 p2time 1200 p1inc 20 p2inc 20", played, [&](const Game& g) {
+        EXPECT_EQ(response("gameover"), "false");
+        EXPECT_EQ(response("p1turn"),
+                  g.position().side_to_move() == Side::kSouth ? "true" : "false");
+      });
   expect_silent("position startpos moves " + join(played));
   EXPECT_EQ(response("fen"), position_string(game.position()));
   EXPECT_EQ(response("result"), to_string(game.outcome().result));
@@ -1297,15 +1283,7 @@ TEST_F(ProtocolTest, UciSessionAsAChessGuiRunsIt) {
   set_option("Threads", "2");
   expect_silent("ucinewgame");
   std::vector<std::string> played;
-  Game game(kBao, Position::start(Variant::kBao));
-  while (game.outcome().result == Result::kNone && played.size() < 12) {
-    expect_silent("position startpos" + (played.empty() ? "" : " moves " + join(played)));
-    const std::string move =
-        search("go wtime 2000 btime 2000 winc 10 binc 10", kBao, position_string(game.position()));
-    if (move.empty()) break;
-    played.push_back(move);
-    game.play(*parse_move(kBao, game.position(), move));
-  }
+  play_from_start(kBao, "go wtime 2000 btime 2000 winc 10 binc 10", played);
   ASSERT_TRUE(kete.send("quit"));
   EXPECT_EQ(kete.wait_exit(), 0);
 }

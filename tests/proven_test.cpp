@@ -16,7 +16,7 @@
 #include "search/proven.h"
 #include "search/search.h"
 #include "search/tt.h"
-#include "tests/engine_process.h"
+#include "tests/kete_process.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -325,12 +325,8 @@ TEST_F(ProofFileOption, EmptyDropsTheValuesAndNewGamesKeepThem) {
 }
 
 // Through the protocol.
-std::vector<std::string> until_bestmove(EngineProcess& engine) {
-  bool found = false;
-  std::vector<std::string> lines =
-      engine.read_until([](const std::string& l) { return l.starts_with("bestmove "); }, found);
-  EXPECT_TRUE(found) << "no bestmove";
-  return lines;
+std::vector<std::string> until_bestmove(KeteProcess& engine) {
+  return engine.until_bestmove("the search");
 }
 
 // The score and PV of an info line: "score mate 11 ... pv A6L" -> "mate 11 | A6L".
@@ -347,7 +343,7 @@ std::string score_and_pv(const std::vector<std::string>& lines) {
 }
 
 TEST(ProtocolProven, ATranscriptWithAProofFile) {
-  EngineProcess engine;
+  KeteProcess engine;
   engine.ask("setoption name UCI_Variant value kujifunza");
   engine.ask("setoption name KichwaRule value follow");
   std::vector<std::string> uci = engine.ask("uci");
@@ -386,7 +382,7 @@ TEST(ProtocolProven, ATranscriptWithAProofFile) {
 }
 
 TEST(ProtocolProven, GoSolveThenGoPlaysTheProof) {
-  EngineProcess engine;
+  KeteProcess engine;
   engine.ask("setoption name UCI_Variant value kujifunza");
   engine.ask("setoption name KichwaRule value follow");
   engine.ask("position startpos");

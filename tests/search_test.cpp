@@ -226,10 +226,7 @@ TEST(Engine, StopEndsAnInfiniteSearchWithALegalMove) {
 TEST(Engine, GameOverGivesNoMove) {
   Engine engine;
   engine.set_variant(Variant::kBao);
-  ASSERT_TRUE(engine
-                  .set_position("4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S",
-                                {"B7R"})
-                  .ok());
+  ASSERT_TRUE(engine.set_position(kBaoWorkedExample, {"B7R"}).ok());
   bool called = false;
   engine.go(
       Limits{}, [](const SearchInfo&) {},

@@ -10,8 +10,8 @@
 #include "search/solver.h"
 #include "search/tt.h"
 #include "solver/proof.h"
-#include "tests/engine_process.h"
 #include "tests/forced_wins.h"
+#include "tests/kete_process.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -195,47 +195,39 @@ TEST(ProofChecker, NamesWhatIsWrong) {
 }
 
 // `go mate N` and `go solve` through the protocol (docs/solver.md).
-std::vector<std::string> until_bestmove(EngineProcess& engine) {
-  bool found = false;
-  std::vector<std::string> lines =
-      engine.read_until([](const std::string& l) { return l.starts_with("bestmove "); }, found);
-  EXPECT_TRUE(found) << "no bestmove";
-  return lines;
-}
-
 std::string last_info(const std::vector<std::string>& lines) {
   return lines.size() >= 2 ? lines[lines.size() - 2] : "";
 }
 
 TEST(ProtocolSolver, GoMateFindsTheKnownMates) {
-  EngineProcess engine;
+  KeteProcess engine;
   for (const ForcedWin& w : kForcedWins) {
     engine.ask(fmt::format("setoption name UCI_Variant value {}", to_string(w.rules.variant)));
     engine.ask(fmt::format("setoption name KichwaRule value {}", to_string(w.rules.kichwa)));
     engine.ask(fmt::format("position fen {}", w.position));
     ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves)));
-    const std::vector<std::string> lines = until_bestmove(engine);
+    const std::vector<std::string> lines = engine.until_bestmove("go");
     EXPECT_NE(last_info(lines).find(fmt::format(" score mate {} ", w.moves)), std::string::npos)
         << w.position << ": " << last_info(lines);
     if (w.moves > 1) {
       ASSERT_TRUE(engine.send(fmt::format("go mate {}", w.moves - 1)));
-      EXPECT_EQ(last_info(until_bestmove(engine)),
+      EXPECT_EQ(last_info(engine.until_bestmove("go")),
                 fmt::format("info string mate: no forced win within {} moves", w.moves - 1));
     }
   }
 }
 
 TEST(ProtocolSolver, GoSolveProvesKujifunzaAndReportsProgress) {
-  EngineProcess engine;
+  KeteProcess engine;
   engine.ask("setoption name UCI_Variant value kujifunza");
   ASSERT_TRUE(engine.send("go solve"));
-  std::vector<std::string> lines = until_bestmove(engine);
+  std::vector<std::string> lines = engine.until_bestmove("go");
   EXPECT_EQ(lines.back(), "bestmove A1R:RLL");
   EXPECT_EQ(last_info(lines), "info string solve: South (to move) wins, line A1R:RLL b7R B1L:LLL");
   // Bao is not solved in a few thousand nodes: the limit ends it, with its numbers.
   engine.ask("setoption name UCI_Variant value bao");
   ASSERT_TRUE(engine.send("go solve nodes 3000"));
-  lines = until_bestmove(engine);
+  lines = engine.until_bestmove("go");
   EXPECT_EQ(last_info(lines), "info string solve: not proven within the limits");
   const std::vector<std::string> errors = engine.ask("go mate 0");
   ASSERT_EQ(errors.size(), 1u);

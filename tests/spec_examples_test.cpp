@@ -8,30 +8,34 @@
 namespace kete::test {
 namespace {
 
-TEST(SpecBao, StartHas32MovesAndPerft) {
-  const Position p = Position::start(Variant::kBao);
-  EXPECT_EQ(legal_moves(kBao, p).size(), 32);
-  EXPECT_EQ(perft(kBao, p, 1), 32u);
-  EXPECT_EQ(perft(kBao, p, 2), 912u);
-  EXPECT_EQ(perft(kBao, p, 3), 17892u);
+// The start positions' perft of rules.md sections 3-5 (depth 1 is the number of moves).
+struct StartPerft {
+  RuleSet rules;
+  uint64_t nodes[3];  // depths 1, 2, 3
+};
+constexpr StartPerft kStartPerft[] = {
+    {kBao, {32, 912, 17892}},
+    {kKigogo, {23, 499, 7393}},
+    {kFollow, {16, 108, 500}},
+};
+
+TEST(SpecStart, PerftOfEachVariant) {
+  for (const StartPerft& s : kStartPerft) {
+    const Position p = Position::start(s.rules.variant);
+    EXPECT_EQ(legal_moves(s.rules, p).size(), s.nodes[0]) << testing::PrintToString(s.rules);
+    for (int d = 1; d <= 3; ++d)
+      EXPECT_EQ(perft(s.rules, p, d), s.nodes[d - 1]) << testing::PrintToString(s.rules) << d;
+  }
 }
 
 // rules.md section 3: South plays B7R, eats twice and empties North's front row.
 TEST(SpecBao, WorkedExampleB7RWins) {
-  const Position p = parse_or_die(
-      Variant::kBao, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S");
+  const Position p = parse_or_die(Variant::kBao, kBaoWorkedExample);
   const Position q = after(kBao, p, "B7R");
   // The winning eat's 7 seeds are still sown from A3 to B4 (rules.md section 2).
   EXPECT_EQ(position_string(q),
             "4,3,5,4,5,6,3,2/0,0,0,0,0,0,0,0/3,3,1,0,3,1,3,0/1,1,9,2,2,0,0,3 N");
   EXPECT_EQ(loser(kBao, q), Side::kNorth);
-}
-
-TEST(SpecKigogo, StartHas23MovesAndPerft) {
-  const Position p = Position::start(Variant::kKigogo);
-  EXPECT_EQ(perft(kKigogo, p, 1), 23u);
-  EXPECT_EQ(perft(kKigogo, p, 2), 499u);
-  EXPECT_EQ(perft(kKigogo, p, 3), 7393u);
 }
 
 TEST(SpecKujifunza, FirstMoves) {
@@ -40,13 +44,6 @@ TEST(SpecKujifunza, FirstMoves) {
   EXPECT_EQ(legal_moves(kFollow, p).size(), 16);
   for (Move m : legal_moves(kFollow, p))
     EXPECT_TRUE(m.capture()) << move_token(p, m);
-}
-
-TEST(SpecKujifunza, FollowPerft) {
-  const Position p = Position::start(Variant::kKujifunza);
-  EXPECT_EQ(perft(kFollow, p, 1), 16u);
-  EXPECT_EQ(perft(kFollow, p, 2), 108u);
-  EXPECT_EQ(perft(kFollow, p, 3), 500u);
 }
 
 // rules.md section 5: A1R under follow leaves South's ring A1..A8, B8..B1 =

@@ -12,6 +12,7 @@
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 
 namespace kete {
 
@@ -31,6 +32,26 @@ inline constexpr bool kSanitized = true;
 #else
 inline constexpr bool kSanitized = false;
 #endif
+
+inline bool starts_with(std::string_view s, std::string_view prefix) {
+  return s.starts_with(prefix);
+}
+
+// The words of a line, split as the engine splits them.
+inline std::vector<std::string> line_words(std::string_view line) {
+  std::vector<std::string> out;
+  for (std::string_view w : split_words(line))
+    out.emplace_back(w);
+  return out;
+}
+
+// Lines of engine output for a failure message, one per line.
+inline std::string show(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines)
+    s += "\n  > " + l;
+  return s;
+}
 
 inline Position parse_or_die(Variant v, std::string_view text) {
   absl::StatusOr<Position> p = parse_position(v, text);
@@ -72,6 +93,11 @@ inline std::vector<PerftTableLine> read_perft_table(RuleSet rules) {
                                 << (lines.ok() ? "cannot read" : error_text(lines.status()));
   return lines.ok() ? *std::move(lines) : std::vector<PerftTableLine>();
 }
+
+// The bao worked example of rules.md section 3: South wins with B7R, which eats twice and
+// empties North's front row.
+inline constexpr char kBaoWorkedExample[] =
+    "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S";
 
 inline constexpr RuleSet kBao{Variant::kBao};
 inline constexpr RuleSet kKiswahili{Variant::kKiswahili};

@@ -8,7 +8,6 @@
 // file (docs/distributed.md); --checkpoint/--resume continue a killed run.
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -18,6 +17,7 @@
 
 #include "arena/arg_cursor.h"
 #include "arena/cluster.h"
+#include "arena/interrupt.h"
 #include "arena/output_file.h"
 #include "arena/work_farm.h"
 #include "engine/notation.h"
@@ -296,6 +296,6 @@ int main(int argc, char** argv) {
   std::optional<Options> options =
       kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
   if (!options) return 2;
-  std::signal(SIGINT, [](int) { interrupted = true; });
+  kete::arena::stop_on_interrupt(interrupted);
   return run(*options, kete::arena::Cluster::instance());
 }

@@ -4,13 +4,13 @@
 
 #include <atomic>
 #include <climits>
-#include <csignal>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "arena/arg_cursor.h"
 #include "arena/cluster.h"
+#include "arena/interrupt.h"
 #include "arena/output_file.h"
 #include "engine/notation.h"
 #include "tuning/spsa_arena.h"
@@ -20,7 +20,6 @@ namespace {
 
 // Set by SIGINT/SIGTERM: the run stops between moves and keeps the last values.
 std::atomic<bool> g_stop{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
 
 // The kete built next to this binary: the default engine.
 std::string sibling_kete() {
@@ -49,11 +48,7 @@ int main(int argc, char** argv) {
   if (cl->help && cluster.rank() == 0) fmt::print("{}", spsa_usage());
   if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
-  for (int sig : {SIGINT, SIGTERM})
-    std::signal(sig, [](int s) {
-      g_stop = true;
-      std::signal(s, SIG_DFL);
-    });
+  kete::arena::stop_on_interrupt(g_stop);
   absl::Status s =
       cl->help ? absl::OkStatus() : run_tuning(*cl, std::cout, std::cerr, g_stop, &cluster);
   // Exit status 0 only if all that was printed arrived.

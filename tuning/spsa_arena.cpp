@@ -368,19 +368,34 @@ absl::Status resume(const SpsaCommandLine& cl, const std::string& id, Spsa& spsa
   return absl::OkStatus();
 }
 
-// Every rank but 0: plays the pairs it is given.
-absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
-  std::ostringstream quiet;
-  absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, quiet);
+// What every rank needs before it plays: the tuned parameters, resolved against the
+// engine's option listing, and the openings.
+struct Setup {
+  std::vector<SpsaParam> params;
+  std::vector<arena::Opening> pool;
+};
+
+absl::StatusOr<Setup> prepare(const SpsaCommandLine& cl, std::ostream& log) {
+  absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, log);
   if (!listing.ok()) return listing.status();
   absl::StatusOr<std::vector<SpsaParam>> params = resolve_params(cl, *listing);
   if (!params.ok()) return params.status();
   absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
   if (!pool.ok()) return pool.status();
+  return Setup{*std::move(params), *std::move(pool)};
+}
+
+// Every rank but 0: plays the pairs it is given.
+absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
+  std::ostringstream quiet;
+  absl::StatusOr<Setup> setup = prepare(cl, quiet);
+  if (!setup.ok()) return setup.status();
+  const std::vector<SpsaParam>& params = setup->params;
+  const std::vector<arena::Opening>& pool = setup->pool;
   return arena::serve_jobs(
       cluster,
       [&](const std::string& job, const std::atomic<bool>& stop) -> std::optional<std::string> {
-        absl::StatusOr<std::string> pgn = play_pair_job(cl, *params, *pool, job, stop);
+        absl::StatusOr<std::string> pgn = play_pair_job(cl, params, pool, job, stop);
         if (!pgn.ok()) {
           fmt::print(stderr, "kete-spsa: rank {}: {}\n", cluster.rank(), error_text(pgn.status()));
           cluster.abort(1);
@@ -394,14 +409,11 @@ absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
 absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
                         std::atomic<bool>& stop, arena::Cluster* cluster) {
   if (cluster && cluster->rank() > 0) return serve(cl, *cluster);
-  absl::StatusOr<std::vector<SpinOption>> listing = ask_engine(cl, log);
-  if (!listing.ok()) return listing.status();
-  absl::StatusOr<std::vector<SpsaParam>> params = resolve_params(cl, *listing);
-  if (!params.ok()) return params.status();
-  absl::StatusOr<std::vector<arena::Opening>> pool = opening_pool(cl);
-  if (!pool.ok()) return pool.status();
-  Spsa spsa(std::move(*params), cl.schedule, cl.seed);
-  const std::string id = identity(cl, spsa, pool->size());
+  absl::StatusOr<Setup> setup = prepare(cl, log);
+  if (!setup.ok()) return setup.status();
+  const std::vector<arena::Opening>& pool = setup->pool;
+  Spsa spsa(std::move(setup->params), cl.schedule, cl.seed);
+  const std::string id = identity(cl, spsa, pool.size());
   Totals total;
   if (!cl.checkpoint_file.empty()) {
     absl::Status s =
@@ -414,7 +426,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
           arena::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
       !s.ok())
     return s;
-  out << header(cl, spsa, pool->size()) << std::flush;
+  out << header(cl, spsa, pool.size()) << std::flush;
   if (cl.resume)
     out << fmt::format("Resumed from {} after iteration {}.\n", cl.checkpoint_file,
                        spsa.iterations_done())
@@ -425,7 +437,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   if (cluster && cluster->distributed()) farm.emplace(*cluster);
   absl::Status written = absl::OkStatus();
   const auto play = [&](const Probe& pr) -> std::optional<double> {
-    const arena::MatchConfig m = probe_match(cl, spsa.params(), *pool, pr);
+    const arena::MatchConfig m = probe_match(cl, spsa.params(), pool, pr);
     const arena::Tally t = farm
                                ? play_on_ranks(*farm, m, pr, stop)
                                : arena::run_match(

@@ -35,6 +35,14 @@ async function mode(page, name) {
   await waitIdle(page);
 }
 
+// Analyse mode with `variant`'s rules on the pasted `position`.
+async function analyse(page, variant, position) {
+  await mode(page, "analyse");
+  await page.selectOption("#variant", variant);
+  await waitIdle(page);
+  await paste(page, position);
+}
+
 test("a whole game analysed: one graph point per position, the moves that lost most marked", async () => {
   const { page } = gui;
   const file = path.join(tmp, "bao.pgn");
@@ -80,10 +88,7 @@ test("a whole game analysed: one graph point per position, the moves that lost m
 
 test("live analysis: progress between depths, the evaluation bar, a PV move previewed, the caption after Stop", async () => {
   const { page } = gui;
-  await mode(page, "analyse");
-  await page.selectOption("#variant", "kiswahili");
-  await waitIdle(page);
-  await paste(page, "startpos moves A7L a5R");
+  await analyse(page, "kiswahili", "startpos moves A7L a5R");
   await page.fill("#multipv", "1");
   await page.click("#analyse-start");
   await page.waitForFunction(() => document.getElementById("progress").dataset.running === "true");
@@ -210,11 +215,8 @@ test("no stale texts: the engine table while stepping back, the status during th
 
 test("the game over: a banner with a new game; kigogo's captured seeds", async () => {
   const { page } = gui;
-  await mode(page, "analyse");
-  await page.selectOption("#variant", "bao");
-  await waitIdle(page);
   // The bao worked example of rules.md section 3: B7R ends the game.
-  await paste(page, "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S moves B7R");
+  await analyse(page, "bao", "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S moves B7R");
   await page.waitForSelector("#game-over", { state: "visible" });
   assert.match(await page.textContent("#game-over-text"), /South wins \(front row emptied\)/);
   await page.click("#game-over-new");

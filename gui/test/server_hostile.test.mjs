@@ -16,13 +16,19 @@ afterEach(async () => {
 const started = (m) => m.type === "started";
 const error = (m) => m.type === "error";
 
+// A session with the server: open, its engine started (pid).
+async function session() {
+  const s = connect(server.url);
+  await s.opened;
+  const { pid } = await s.next(started);
+  return { s, pid };
+}
+
 // The server still runs, and a new session gets an engine that answers.
 async function stillServes() {
   assert.equal(server.child.exitCode, null, "the server died");
   assert.equal(server.child.signalCode, null, "the server died");
-  const s = connect(server.url);
-  await s.opened;
-  await s.next(started);
+  const { s } = await session();
   s.send("isready");
   await s.next((m) => m.type === "line" && m.line === "readyok");
   s.socket.close();
@@ -30,9 +36,7 @@ async function stillServes() {
 
 test("#20.1: messages of the wrong type or shape are answered with an error and the session goes on", async () => {
   server = await startServer();
-  const s = connect(server.url);
-  await s.opened;
-  const { pid } = await s.next(started);
+  const { s, pid } = await session();
   const cases = [
     ["null", /JSON object/],
     ["[]", /JSON object/],
@@ -70,9 +74,7 @@ test("#20.1: messages of the wrong type or shape are answered with an error and 
 
 test("#18 broken 1: a line break never splits a message into commands; only the page's commands pass", async () => {
   server = await startServer();
-  const s = connect(server.url);
-  await s.opened;
-  const { pid } = await s.next(started);
+  const { s, pid } = await session();
   const refused = [
     ["startpos\nquit", /control character 0x0a/],
     ["position startpos\r\nquit", /control character 0x0d/],
@@ -248,9 +250,7 @@ test("#20.5: flooding an engine that reads nothing (perft) is bounded and then d
   server = await startServer();
   await sleep(300);
   const start = rss(server.child.pid);
-  const s = connect(server.url);
-  await s.opened;
-  const { pid } = await s.next(started);
+  const { s, pid } = await session();
   s.send("perft 30");
   const line = `position startpos moves ${"A6R ".repeat(20_000)}`.trim();
   let peak = start;
