@@ -375,8 +375,7 @@ class Worker {
       // Step 8a. Late move pruning: at a shallow node, late quiet moves are not searched.
       if (lmp_ && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
           searched >= params_.lmp_base + depth * depth && best > -kMateBound &&
-          frame.gain[size_t(order[k])] <= 0 &&
-          key_score(frame.keys[size_t(k)]) < kOrderKiller - 1)
+          frame.gain[size_t(order[k])] <= 0 && key_score(frame.keys[size_t(k)]) < kOrderKiller - 1)
         continue;
       history_keys_.push(c.position.key());
       Value v;

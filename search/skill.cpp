@@ -19,7 +19,7 @@ constexpr int kBlunderLevels = 10;
 // they hold the mean, 1584: the table must rise with the level. Full strength (20) is its
 // value at 20000 nodes a move.
 constexpr std::array<int, kMaxSkillLevel + 1> kLevelElo = {
-    0,    28,   102,  147,  228,  347,  425,  568,  631,  795,  1103,
+    0,    28,   102,  147,  228,  347,  425,  568,  631,  795, 1103,
     1196, 1245, 1352, 1448, 1497, 1575, 1584, 1584, 1584, 1628};
 static_assert(std::is_sorted(kLevelElo.begin(), kLevelElo.end()));
 static_assert(kLevelElo.back() == kMaxElo);
