@@ -128,6 +128,35 @@ export async function waitIdle(page, timeout = 30000) {
   );
 }
 
+// The engine's move limit in Play and Watch: `kind` (depth, nodes, movetime) and its value.
+export async function setLimit(page, kind, value) {
+  await page.selectOption("#limit-kind", kind);
+  await page.fill("#limit-value", String(value));
+}
+
+// A new game in Play: the human on `side`, the engine searching `depth` plies a move; the
+// variant and the clock (a #time-control value) changed only when given.
+export async function newPlayGame(page, { side = "S", depth = 2, variant, clock } = {}) {
+  await page.click('#modes [data-mode="play"]');
+  await page.selectOption("#human-side", side);
+  if (clock !== undefined) await page.selectOption("#time-control", clock);
+  await setLimit(page, "depth", depth);
+  if (variant !== undefined) await page.selectOption("#variant", variant);
+  await page.click("#new-game");
+  await waitIdle(page);
+}
+
+// Analyses the position until `rows` info lines have come, then stops and waits for idle.
+export async function analyseBriefly(page, rows) {
+  await page.click("#analyse-start");
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#info-history tr.info-row").length >= n,
+    rows,
+  );
+  await page.click("#analyse-stop");
+  await waitIdle(page);
+}
+
 // The position string of the drawn board: pit counts, side to move, hands, houses and
 // takasia, each read from what is drawn.
 export function readBoard(page) {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { analyseBriefly, expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui;
 
@@ -66,10 +66,7 @@ test("a phone (390x844): every pit of every variant in view and big enough to ta
   // Analysing, with the engine's tables shown: still no sideways scroll.
   await page.click('#modes [data-mode="analyse"]');
   await waitIdle(page);
-  await page.click("#analyse-start");
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
-  await page.click("#analyse-stop");
-  await waitIdle(page);
+  await analyseBriefly(page, 3);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= kPhone.width, `analysing, the page is ${width} px wide`);
   await page.click('#modes [data-mode="play"]');

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { expected, guiSession, ketePath, moveList, newPlayGame, readBoard, waitIdle } from "./gui.mjs";
 
 const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
@@ -166,13 +166,7 @@ test("a record file written by kete-match loads, steps through and replays", asy
 
 test("a human game exported from Play names the human and the engine", async () => {
   const { page } = gui;
-  await page.click('#modes [data-mode="play"]');
-  await page.selectOption("#human-side", "N");
-  await page.selectOption("#limit-kind", "depth");
-  await page.fill("#limit-value", "2");
-  await page.selectOption("#variant", "bao");
-  await page.click("#new-game");
-  await waitIdle(page);
+  await newPlayGame(page, { side: "N", depth: 2, variant: "bao" });
   // The engine (South) opened; North plays.
   const legal = (await expected(engine, "bao", "startpos", await moveList(page))).legal;
   await page.fill("#move-input", legal[0]);

@@ -11,7 +11,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { guiDir } from "./engine.mjs";
-import { Engine, expected, ketePath, launchBrowser, moveList, openGui, startServer, waitIdle } from "./gui.mjs";
+import { analyseBriefly, Engine, expected, ketePath, launchBrowser, moveList, newPlayGame, openGui, startServer, waitIdle } from "./gui.mjs";
 
 let engine, server, browser, gui, tmp, log, eloMax;
 
@@ -82,13 +82,7 @@ test("the presets name their Elo on the engine's scale; custom takes an Elo in i
 
 test("a preset reaches the engine before its move; a change mid-game applies at its next move", async () => {
   const { page } = gui;
-  await page.click('#modes [data-mode="play"]');
-  await page.selectOption("#human-side", "S");
-  await page.selectOption("#time-control", "");
-  await page.selectOption("#limit-kind", "depth");
-  await page.fill("#limit-value", "2");
-  await page.click("#new-game");
-  await waitIdle(page);
+  await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(900), go: "go depth 2" });
   assert.match(await page.textContent("#thinking-caption"), /North played \S+, depth 2, club Elo 900/);
@@ -124,10 +118,7 @@ test("analysis runs at full strength; play goes back to the preset", async () =>
   await page.selectOption("#preset", "strong");
   await page.click('#modes [data-mode="analyse"]');
   await waitIdle(page);
-  await page.click("#analyse-start");
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 2);
-  await page.click("#analyse-stop");
-  await waitIdle(page);
+  await analyseBriefly(page, 2);
   assert.deepEqual(lastSearch(), { setup: limitOff, go: "go infinite" });
   // A whole game analysed: at full strength too (already set: nothing sent).
   await page.fill("#review-depth", "1");
