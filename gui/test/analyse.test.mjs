@@ -16,6 +16,8 @@ guiSession(async (s) => {
 // The 1994 game after A7L a5R (rules.md section 7).
 const kAfterTwo = "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function setPosition(page, variant, text) {
   if ((await page.inputValue("#variant")) !== variant) {
     await page.selectOption("#variant", variant);
@@ -55,7 +57,15 @@ test("infinite analysis with MultiPV 2: the info lines arrive as a live table", 
     const ranks = [...document.querySelectorAll("#info-summary tr.info-row")];
     return ranks.length === 2 && ranks.every((tr) => Number(tr.dataset.depth) >= 6);
   }, null, { timeout: 20000 });
-  const summary = await rows(page, "#info-summary");
+  // Both lines of one depth, read at once: between the two info lines of a depth the table
+  // holds line 1 of the new depth beside line 2 of the old one, and the best move may have
+  // changed places between the two depths.
+  let summary = await rows(page, "#info-summary");
+  for (let tries = 0; summary[0].depth !== summary[1].depth; ++tries) {
+    assert.ok(tries < 100, "the two lines never showed one depth");
+    await sleep(10);
+    summary = await rows(page, "#info-summary");
+  }
   assert.deepEqual(summary.map((r) => r.multipv), [1, 2]);
   for (const r of summary) assert.ok(legal.includes(r.pv[0]), `PV starts with ${r.pv[0]}, not a legal move`);
   assert.notEqual(summary[0].pv[0], summary[1].pv[0], "the two lines start with the same move");
