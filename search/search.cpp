@@ -372,10 +372,13 @@ class Worker {
         continue;
       if (ply == 0 && !root_allowed(c.move)) continue;
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
+      // A move that wins no seeds and is no killer: the one that pruning and reductions skip.
+      const int score = key_score(frame.keys[size_t(k)]);
+      const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
+      const bool quiet = !wins_seeds && score < kOrderKiller - 1;
       // Step 8a. Late move pruning: at a shallow node, late quiet moves are not searched.
-      if (lmp_ && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
-          searched >= params_.lmp_base + depth * depth && best > -kMateBound &&
-          frame.gain[size_t(order[k])] <= 0 && key_score(frame.keys[size_t(k)]) < kOrderKiller - 1)
+      if (lmp_ && quiet && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
+          searched >= params_.lmp_base + depth * depth && best > -kMateBound)
         continue;
       history_keys_.push(c.position.key());
       Value v;
@@ -385,9 +388,6 @@ class Worker {
         // Step 8b. Late move reductions: a quiet move late in the order is searched
         // shallower, less so with a good history, and again in full if it beats alpha.
         int r = 0;
-        const int score = key_score(frame.keys[size_t(k)]);
-        const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
-        const bool quiet = !wins_seeds && score < kOrderKiller - 1;  // nor a killer
         const bool late_capture = params_.lmr_captures && wins_seeds && score < kOrderTtMove;
         if (lmr_ && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
             (quiet || late_capture)) {
