@@ -141,12 +141,16 @@ test("the strength survives a reload and reaches the new engine", async () => {
   assert.equal(await page.inputValue("#preset"), "custom");
   assert.equal(await page.inputValue("#elo"), "420");
   assert.equal(await page.isVisible("#elo-label"), true);
+  // A new game each time: the kept one may have ended (a weak engine's random moves can
+  // lose it within the few moves the tests before played).
+  await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(420), go: "go depth 2" });
   await page.selectOption("#preset", "casual");
   await page.reload();
   await waitIdle(page);
   assert.equal(await page.inputValue("#preset"), "casual");
+  await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(500), go: "go depth 2" });
   assert.deepEqual(gui.errors, []);
