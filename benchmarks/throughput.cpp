@@ -144,7 +144,7 @@ void print_depth_growth(const std::string& name, int max_depth, int runs) {
 struct Sample {
   Position p;
   int tier;
-  int candidate;
+  Candidate candidate;
 };
 
 // Buckets of seeds sown per move: 1-3, 4-7, 8-15, 16-31, 32-63, 64+.
@@ -175,7 +175,7 @@ void collect(const Position& p, int depth, std::array<Bucket, kBuckets>& buckets
   bool legal = false;
   for (int t = 0; t < c.tiers && !legal; ++t)
     for (uint64_t bits = c.tier[t]; bits; bits &= bits - 1) {
-      const int cand = std::countr_zero(bits);
+      const Candidate cand = candidate_at(std::countr_zero(bits));
       uint64_t moves = 0, seeds = 0;
       R::play_candidate(p, t, cand, [&](Move, const Position& child, int sown) {
         ++moves;

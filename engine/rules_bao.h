@@ -1,43 +1,29 @@
 // Bao with simple rules (rules.md section 3): any pit of 2+, either way, eating optional.
 #pragma once
 
-#include <optional>
-
 #include "engine/move.h"
 #include "engine/sowing.h"
 #include "engine/tiers.h"
 
 namespace kete {
 
-struct BaoRules : TieredRules<BaoRules> {
-  static constexpr Variant kVariant = Variant::kBao;
-  static constexpr int W = 8;
-  using R = Ring<W>;
-
-  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
-
+struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
   // One tier: every pit of 2+, either way.
-  static Candidates candidates(const Position& p) {
-    Candidates c;
-    if (loser(p)) return c;
+  static Candidates ranked_candidates(const Position& p) {
     const Side us = p.side_to_move();
     uint64_t starts = 0;
     for (int start = 0; start < R::kSize; ++start)
       if (p.seeds(us, start) >= 2) starts |= both_ways(start);
-    c.add(starts);
-    return c;
+    return {starts};
   }
 
   template <class Emit>
-  static void play_candidate(const Position& p, int /*tier*/, int c, Emit&& emit) {
-    const Side us = p.side_to_move();
-    const int start = candidate_pit(c);
-    const Dir d = candidate_dir(c);
+  static void play_candidate(const Position& p, int /*tier*/, Candidate c, Emit&& emit) {
     Position child = p;
-    const int sown = play(child, us, start, d);
+    const int sown = play(child, p.side_to_move(), c.pit, c.dir);
     if (sown < 0) return;
     child.pass_turn();
-    emit(Move(start, d), child, sown);
+    emit(Move(c.pit, c.dir), child, sown);
   }
 
   // Plays the move from `start` in direction d on p; returns the seeds sown, or -1 if

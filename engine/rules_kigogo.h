@@ -11,11 +11,8 @@
 
 namespace kete {
 
-struct KigogoRules : TieredRules<KigogoRules> {
-  static constexpr Variant kVariant = Variant::kKigogo;
-  static constexpr int W = 12;
+struct KigogoRules : TieredRules<KigogoRules, Variant::kKigogo, 12> {
   static constexpr Dir kDir = Dir::kAnticlockwise;
-  using R = Ring<W>;
 
   // A side with no seeds has lost.
   static std::optional<Side> loser(const Position& p) {
@@ -24,9 +21,7 @@ struct KigogoRules : TieredRules<KigogoRules> {
 
   // Pits of 2+; only when none of them has a legal move, singletons that step into an
   // empty next pit.
-  static Candidates candidates(const Position& p) {
-    Candidates c;
-    if (loser(p)) return c;
+  static Candidates ranked_candidates(const Position& p) {
     const Side us = p.side_to_move();
     uint64_t sowing = 0, stepping = 0;
     for (int start = 0; start < R::kSize; ++start) {
@@ -34,28 +29,25 @@ struct KigogoRules : TieredRules<KigogoRules> {
       if (n >= 2) sowing |= candidate_bit(start, kDir);
       if (n == 1 && p.seeds(us, R::next(start, kDir)) == 0) stepping |= candidate_bit(start, kDir);
     }
-    c.add(sowing);
-    c.add(stepping);
-    return c;
+    return {sowing, stepping};
   }
 
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
+  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
     const Side us = p.side_to_move();
-    const int start = candidate_pit(c);
     Position child = p;
     int sown = 1;
     if (tier == 0) {
-      sown = play(child, us, start);
+      sown = play(child, us, c.pit);
       if (sown < 0) return;
     } else {
-      const int to = R::next(start, kDir);
-      child.set_seeds(us, start, 0);
+      const int to = R::next(c.pit, kDir);
+      child.set_seeds(us, c.pit, 0);
       child.set_seeds(us, to, 1);
       capture(child, us, to);
     }
     child.pass_turn();
-    emit(Move(start, kDir), child, sown);
+    emit(Move(c.pit, kDir), child, sown);
   }
 
   // The most seeds one move of side s takes out of the game, as if s were to move: the

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <bit>
-#include <optional>
 
 #include "engine/move.h"
 #include "engine/mtaji.h"
@@ -12,19 +11,12 @@
 
 namespace kete {
 
-struct KiswahiliRules : TieredRules<KiswahiliRules> {
-  static constexpr Variant kVariant = Variant::kKiswahili;
-  static constexpr int W = 8;
-  using R = Ring<W>;
-
-  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
-
+struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   // The tiers of namua (6.2): captures; else takasa; else, with the house destroyed,
   // singletons. Of mtaji (6.4, 6.6): captures of the takasia target; else captures; else
   // takata from the front row; else from the back row.
-  static Candidates candidates(const Position& p) {
+  static Candidates ranked_candidates(const Position& p) {
     Candidates c;
-    if (loser(p)) return c;
     if (p.hand(p.side_to_move()) > 0)
       namua_candidates(p, c);
     else
@@ -42,20 +34,18 @@ struct KiswahiliRules : TieredRules<KiswahiliRules> {
 
   // Every child gets its takasia field here, the one place that knows the parent.
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
+  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
     auto finish = [&](Move m, Position& child, int sown) {
       update_takasia(p, m, child);
       emit(m, static_cast<const Position&>(child), sown);
     };
-    const int pit = candidate_pit(c);
-    const Dir d = candidate_dir(c);
     if (p.hand(p.side_to_move()) > 0) {
-      if (tier == kNamuaCaptures) return namua_capture(p, pit, finish);
-      const bool tax = pit == kHouse && house_works(p);
-      return takasa(p, pit, d, tax, finish);
+      if (tier == kNamuaCaptures) return namua_capture(p, c.pit, finish);
+      const bool tax = c.pit == kHouse && house_works(p);
+      return takasa(p, c.pit, c.dir, tax, finish);
     }
-    if (tier <= kMtajiCaptures) return mtaji_capture(p, pit, d, finish);
-    takata(p, pit, d, takasia_blocked(p), finish);
+    if (tier <= kMtajiCaptures) return mtaji_capture(p, c.pit, c.dir, finish);
+    takata(p, c.pit, c.dir, takasia_blocked(p), finish);
   }
 
  private:

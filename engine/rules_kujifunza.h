@@ -3,8 +3,6 @@
 // the championship rule (kFollow).
 #pragma once
 
-#include <optional>
-
 #include "engine/move.h"
 #include "engine/mtaji.h"
 #include "engine/sowing.h"
@@ -13,42 +11,34 @@
 namespace kete {
 
 template <KichwaRule K>
-struct KujifunzaRules : TieredRules<KujifunzaRules<K>> {
-  static constexpr Variant kVariant = Variant::kKujifunza;
+struct KujifunzaRules : TieredRules<KujifunzaRules<K>, Variant::kKujifunza, 8> {
+  using Base = TieredRules<KujifunzaRules<K>, Variant::kKujifunza, 8>;
+  using Base::W;
+  using typename Base::R;
   static constexpr KichwaRule kKichwa = K;
-  static constexpr int W = 8;
-  using R = Ring<W>;
-
-  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
 
   // Tiers of rules.md section 5, each judged on legal moves only: capture moves; else
   // takata from front pits of 2+; else takata from back pits of 2+.
-  static Candidates candidates(const Position& p) {
-    Candidates c;
-    if (loser(p)) return c;
+  static Candidates ranked_candidates(const Position& p) {
     const Side us = p.side_to_move();
     const uint64_t captures = mtaji_capture_candidates<W>(p);
     uint64_t front = 0, back = 0;
     for (int start = 0; start < R::kSize; ++start)
       if (p.seeds(us, start) >= 2) (R::is_front(start) ? front : back) |= both_ways(start);
-    c.add(captures);
-    c.add(front);
-    c.add(back);
-    return c;
+    return {captures, front, back};
   }
 
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, int c, Emit&& emit) {
+  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
     const Side us = p.side_to_move();
-    const int start = candidate_pit(c), n = p.seeds(us, start);
-    const Dir d = candidate_dir(c);
+    const int n = p.seeds(us, c.pit);
     Position child = p;
-    const int e = first_lap(child, us, start, d);
+    const int e = first_lap(child, us, c.pit, c.dir);
     if (e < 0) return;
     if (tier == 0)
-      capture(child, Move(start, d, true), e, d, n, emit);
+      capture(child, Move(c.pit, c.dir, true), e, c.dir, n, emit);
     else
-      relay<false>(child, Move(start, d), e, d, n, n, emit);
+      relay<false>(child, Move(c.pit, c.dir), e, c.dir, n, n, emit);
   }
 
  private:
