@@ -8,39 +8,28 @@
 namespace kete::arena {
 namespace {
 
-constexpr NameTable<Termination, 6> kTerminationNames{{
-    {Termination::kRules, "rules"},
-    {Termination::kTimeForfeit, "time forfeit"},
-    {Termination::kCrash, "crash"},
-    {Termination::kIllegalMove, "illegal move"},
-    {Termination::kStartFailure, "start failure"},
-    {Termination::kAborted, "aborted"},
-}};
+constexpr NameTable<Termination, 6> kTerminationNames{
+    {"rules", "time forfeit", "crash", "illegal move", "start failure", "aborted"}};
 
-// PGN's result tags; "*" is a game without a result.
-constexpr NameTable<Result, 4> kResultTexts{{
-    {Result::kSouthWins, "1-0"},
-    {Result::kNorthWins, "0-1"},
-    {Result::kDraw, "1/2-1/2"},
-    {Result::kNone, "*"},
-}};
+// PGN's result tags, from South's side; "*" is a game without a result.
+constexpr NameTable<Result, 4> kResultTexts{{"*", "1-0", "0-1", "1/2-1/2"}};
 
 }  // namespace
 
 std::string_view to_string(Termination t) {
-  return name_of(kTerminationNames, t);
+  return kTerminationNames.name_of(t);
 }
 
 std::optional<Termination> parse_termination(std::string_view text) {
-  return value_named(kTerminationNames, text);
+  return kTerminationNames.value_named(text);
 }
 
 std::string_view result_text(Result r) {
-  return name_of(kResultTexts, r, "*");
+  return kResultTexts.name_of(r, "*");
 }
 
 std::optional<Result> parse_result_text(std::string_view text) {
-  return value_named(kResultTexts, text);
+  return kResultTexts.value_named(text);
 }
 
 std::optional<double> GameRecord::score_of(std::string_view player) const {

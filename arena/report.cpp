@@ -27,12 +27,9 @@ std::string wdl_text(const Wdl& w) {
 }
 
 std::string_view decision_text(SprtDecision d) {
-  static constexpr NameTable<SprtDecision, 3> kDecisionTexts{{
-      {SprtDecision::kAcceptH0, "H0 accepted"},
-      {SprtDecision::kAcceptH1, "H1 accepted"},
-      {SprtDecision::kContinue, "undecided"},
-  }};
-  return name_of(kDecisionTexts, d, "undecided");
+  static constexpr NameTable<SprtDecision, 3> kDecisionTexts{
+      {"undecided", "H0 accepted", "H1 accepted"}};
+  return kDecisionTexts.name_of(d, "undecided");
 }
 
 // "Move time of a: 420 moves, median 41 ms, 90% 77 ms, 99% 160 ms, max 210 ms".

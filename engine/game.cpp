@@ -2,37 +2,9 @@
 
 #include <algorithm>
 
-#include "engine/name_table.h"
 #include "engine/rules.h"
 
 namespace kete {
-
-namespace {
-
-constexpr NameTable<Result, 4> kResultNames{{
-    {Result::kNone, "none"},
-    {Result::kSouthWins, "p1win"},
-    {Result::kNorthWins, "p2win"},
-    {Result::kDraw, "draw"},
-}};
-
-constexpr NameTable<EndReason, 5> kEndReasonNames{{
-    {EndReason::kNone, "none"},
-    {EndReason::kFinished, "front row emptied"},
-    {EndReason::kNoLegalMove, "no legal move"},
-    {EndReason::kRepetition, "repetition"},
-    {EndReason::kMaxPlies, "move limit"},
-}};
-
-}  // namespace
-
-std::string_view to_string(Result r) {
-  return name_of(kResultNames, r);
-}
-
-std::string_view to_string(EndReason r) {
-  return name_of(kEndReasonNames, r);
-}
 
 Game::Game(RuleSet rules, const Position& start, int max_plies)
     : rules_(rules), max_plies_(max_plies), history_{start} {}

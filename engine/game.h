@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/move.h"
+#include "engine/name_table.h"
 #include "engine/position.h"
 
 namespace kete {
@@ -25,8 +26,12 @@ struct Outcome {
   friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
-std::string_view to_string(Result r);
-std::string_view to_string(EndReason r);
+// The names that to_string gives and the parsers read, in the order of the values.
+template <>
+inline constexpr NameTable<Result, 4> kNames<Result>{{"none", "p1win", "p2win", "draw"}};
+template <>
+inline constexpr NameTable<EndReason, 5> kNames<EndReason>{
+    {"none", "front row emptied", "no legal move", "repetition", "move limit"}};
 
 class Game {
  public:

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/name_table.h"
+
 namespace kete {
 
 enum class Side : uint8_t { kSouth = 0, kNorth = 1 };
@@ -60,8 +62,13 @@ constexpr Dir operator~(Dir d) {
   return Dir(uint8_t(d) ^ 1);
 }
 
-std::string_view to_string(Variant v);
-std::string_view to_string(KichwaRule k);
+// The names that to_string gives and the parsers read, in the order of the values.
+template <>
+inline constexpr NameTable<Variant, kVariantCount> kNames<Variant>{
+    {"bao", "kigogo", "kiswahili", "kujifunza"}};
+template <>
+inline constexpr NameTable<KichwaRule, 2> kNames<KichwaRule>{{"choose", "follow"}};
+
 std::optional<Variant> parse_variant(std::string_view name);
 std::optional<KichwaRule> parse_kichwa_rule(std::string_view name);
 
