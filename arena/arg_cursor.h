@@ -96,11 +96,16 @@ auto options_or_usage(std::string_view tool, std::string_view usage, int argc, c
 }
 
 // A tool's main: run(options) on the options read by options_or_usage, else exit code 2.
+// A run that fails prints "<tool>: <error>" to stderr: the tool exits 1.
 template <class Parse, class Run>
 int tool_main(std::string_view tool, std::string_view usage, int argc, char** argv, Parse parse,
               Run run) {
   const auto options = options_or_usage(tool, usage, argc, argv, parse);
-  return options ? run(*options) : 2;
+  if (!options) return 2;
+  const absl::Status s = run(*options);
+  if (s.ok()) return 0;
+  fmt::print(stderr, "{}: {}\n", tool, std::string(s.message()));
+  return 1;
 }
 
 }  // namespace kete::arena

@@ -96,12 +96,9 @@ Value judge(RuleSet rules, const Replayed& r, uint64_t nodes) {
   return value;
 }
 
-int run(const Options& o) {
+absl::Status run(const Options& o) {
   std::ofstream out(o.out);
-  if (!out) {
-    fmt::print(stderr, "kete-book: cannot write '{}'\n", o.out);
-    return 1;
-  }
+  if (!out) return absl::UnavailableError(fmt::format("cannot write '{}'", o.out));
   out << fmt::format(
       "# kete-book --variant {} --kichwa {} --count {} --nodes {} --margin {} --min-plies {} "
       "--max-plies {} --seed {}\n",
@@ -137,15 +134,10 @@ int run(const Options& o) {
   }
   fmt::print(stderr, "\n");
   out.flush();
-  if (!out) {
-    fmt::print(stderr, "kete-book: writing '{}' failed\n", o.out);
-    return 1;
-  }
-  if (kept < o.count) {
-    fmt::print(stderr, "kete-book: only {} openings within the margin\n", kept);
-    return 1;
-  }
-  return 0;
+  if (!out) return absl::UnavailableError(fmt::format("writing '{}' failed", o.out));
+  if (kept < o.count)
+    return absl::FailedPreconditionError(fmt::format("only {} openings within the margin", kept));
+  return absl::OkStatus();
 }
 
 }  // namespace

@@ -82,31 +82,24 @@ std::vector<TexelSample> traces(const std::vector<Sample>& samples, const Option
   return t;
 }
 
-int run(const Options& o) {
+absl::Status run(const Options& o) {
   Weights start = default_weights(o.variant);
   if (!o.init.empty()) {
     absl::StatusOr<WeightsFile> init = read_weights_file(o.init);
-    if (!init.ok() || init->variant != o.variant) {
-      fmt::print(stderr, "kete-texel: --init: {}\n",
-                 init.ok() ? "the file is for another variant" : error_text(init.status()));
-      return 1;
-    }
+    if (!init.ok() || init->variant != o.variant)
+      return absl::InvalidArgumentError(fmt::format(
+          "--init: {}", init.ok() ? "the file is for another variant" : error_text(init.status())));
     start = init->weights;
   }
   absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
-  if (!samples.ok()) {
-    fmt::print(stderr, "kete-texel: {}\n", error_text(samples.status()));
-    return 1;
-  }
+  if (!samples.ok()) return samples.status();
   std::vector<TexelSample> data = traces(*samples, o);
   size_t held = 0;
   for (const TexelSample& s : data)
     held += s.held_out;
-  if (held == 0 || held == data.size()) {
-    fmt::print(stderr, "kete-texel: need games both to fit and to hold out ({} samples)\n",
-               data.size());
-    return 1;
-  }
+  if (held == 0 || held == data.size())
+    return absl::FailedPreconditionError(
+        fmt::format("need games both to fit and to hold out ({} samples)", data.size()));
   const RealWeights w0 = to_real(start);
   const double k = fit_scale(data, w0);
   // With lambda > 0 the target blends in the search's own prediction of the result.
@@ -136,11 +129,7 @@ int run(const Options& o) {
   absl::Status written = out.ok() ? out->write(weights) : out.status();
   if (written.ok()) written = out->close();
   if (written.ok()) written = arena::flush_stdout();
-  if (!written.ok()) {
-    fmt::print(stderr, "kete-texel: {}\n", error_text(written));
-    return 1;
-  }
-  return 0;
+  return written;
 }
 
 }  // namespace

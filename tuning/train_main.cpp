@@ -59,38 +59,30 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   return o;
 }
 
-bool write_file(const std::string& path, std::string_view bytes) {
+absl::Status write_file(const std::string& path, std::string_view bytes) {
   std::ofstream out(path, std::ios::binary);
   out.write(bytes.data(), std::streamsize(bytes.size()));
   out.close();
-  if (out) return true;
-  fmt::print(stderr, "kete-train: cannot write '{}'\n", path);
-  return false;
+  if (out) return absl::OkStatus();
+  return absl::UnavailableError(fmt::format("cannot write '{}'", path));
 }
 
-int run(const Options& o) {
+absl::Status run(const Options& o) {
   absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
-  if (!samples.ok()) {
-    fmt::print(stderr, "kete-train: {}\n", error_text(samples.status()));
-    return 1;
-  }
+  if (!samples.ok()) return samples.status();
   FloatNet net = initial_net(o.variant, o.train.seed);
   net.k = fit_scale(*samples);
   Trainer trainer(std::move(net), *samples, o.train);
-  if (trainer.size(false) == 0 || trainer.size(true) == 0) {
-    fmt::print(stderr, "kete-train: need games both to train on and to hold out ({} samples)\n",
-               samples->size());
-    return 1;
-  }
+  if (trainer.size(false) == 0 || trainer.size(true) == 0)
+    return absl::FailedPreconditionError(
+        fmt::format("need games both to train on and to hold out ({} samples)", samples->size()));
   if (!o.resume.empty()) {
     std::ifstream in(o.resume, std::ios::binary);
     std::stringstream bytes;
     bytes << in.rdbuf();
     absl::Status s = in ? trainer.resume(bytes.str()) : absl::NotFoundError("cannot read it");
-    if (!s.ok()) {
-      fmt::print(stderr, "kete-train: --resume '{}': {}\n", o.resume, error_text(s));
-      return 1;
-    }
+    if (!s.ok())
+      return absl::InvalidArgumentError(fmt::format("--resume '{}': {}", o.resume, error_text(s)));
   }
   fmt::print("samples {} (held out {}), scale k {:.6f}, epoch {}\n", samples->size(),
              trainer.size(true), trainer.net().k, trainer.epoch());
@@ -104,9 +96,10 @@ int run(const Options& o) {
     fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f} ({:.0f} s)\n",
                trainer.epoch(), trainer.loss(false), trainer.loss(true), secs);
     std::fflush(stdout);
-    if (!o.checkpoint.empty() && !write_file(o.checkpoint, trainer.checkpoint())) return 1;
+    if (!o.checkpoint.empty())
+      if (absl::Status s = write_file(o.checkpoint, trainer.checkpoint()); !s.ok()) return s;
   }
-  return write_file(o.out, nnue::format_net(quantize(trainer.net()))) ? 0 : 1;
+  return write_file(o.out, nnue::format_net(quantize(trainer.net())));
 }
 
 }  // namespace
