@@ -83,6 +83,17 @@ absl::Status read_flags(const std::vector<std::string>& argv, Options& options,
   return absl::OkStatus();
 }
 
+// The options of a command line: every flag read into a default Options as read_flags
+// does, then the whole checked by check(options).
+template <class Options, class ReadFlag, class Check>
+absl::StatusOr<Options> read_options(const std::vector<std::string>& argv, ReadFlag read_flag,
+                                     Check check) {
+  Options o;
+  if (absl::Status s = read_flags(argv, o, read_flag); !s.ok()) return s;
+  if (absl::Status s = check(std::as_const(o)); !s.ok()) return s;
+  return o;
+}
+
 // The options of a tool's command line, read by parse(arguments(argc, argv)); on an error
 // prints "<tool>: <error>" and `usage` to stderr and returns nothing: the tool exits 2.
 template <class Parse>

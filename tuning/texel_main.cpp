@@ -20,6 +20,7 @@
 #include "engine/weights.h"
 #include "search/eval_file.h"
 #include "tuning/dataset.h"
+#include "tuning/dataset_flags.h"
 #include "tuning/texel.h"
 
 namespace kete::tuning {
@@ -29,10 +30,8 @@ constexpr std::string_view kUsage =
     "usage: kete-texel --data FILE [--data FILE ...] --out FILE [--variant V] [--init FILE]\n"
     "                  [--epochs N] [--lr X] [--holdout-every N] [--lambda L] [--freeze a,b]\n";
 
-struct Options {
-  Variant variant = Variant::kKiswahili;
-  std::vector<std::string> data;
-  std::string out, init;
+struct Options : DatasetFlags {
+  std::string init;
   FitOptions fit;
   uint64_t holdout_every = 10;
   double lambda = 0;  // weight of the search score in the target (0: the result alone)
@@ -54,24 +53,18 @@ absl::Status parse_freeze(arena::ArgCursor& args, FitOptions& fit) {
 }
 
 absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
-  if (flag == "--variant") return args.variant(flag, o.variant);
-  if (flag == "--data") return args.text(flag, o.data.emplace_back());
-  if (flag == "--out") return args.text(flag, o.out);
   if (flag == "--init") return args.text(flag, o.init);
   if (flag == "--epochs") return args.number(flag, o.fit.epochs, 0, 10'000'000);
   if (flag == "--lr") return args.number(flag, o.fit.learning_rate, 1e-6, 1e6);
   if (flag == "--holdout-every") return args.number(flag, o.holdout_every, 2, 1'000'000);
   if (flag == "--lambda") return args.number(flag, o.lambda, 0.0, 1.0);
   if (flag == "--freeze") return parse_freeze(args, o.fit);
-  return arena::unknown_argument(flag);
+  return o.take(flag, args);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
-  Options o;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
-  if (o.data.empty()) return arena::bad_argument("--data FILE is required");
-  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
-  return o;
+  return arena::read_options<Options>(argv, parse_flag,
+                                      [](const Options& o) { return o.check("FILE"); });
 }
 
 std::vector<TexelSample> traces(const std::vector<Sample>& samples, const Options& o) {

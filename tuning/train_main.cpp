@@ -18,6 +18,7 @@
 #include "engine/net_file.h"
 #include "engine/notation.h"
 #include "tuning/dataset.h"
+#include "tuning/dataset_flags.h"
 #include "tuning/trainer.h"
 
 namespace kete::tuning {
@@ -28,18 +29,13 @@ constexpr std::string_view kUsage =
     "                  [--lr X] [--batch N] [--lambda L] [--seed S] [--holdout-every N]\n"
     "                  [--checkpoint FILE] [--resume FILE]\n";
 
-struct Options {
-  Variant variant = Variant::kKiswahili;
-  std::vector<std::string> data;
-  std::string out, checkpoint, resume;
+struct Options : DatasetFlags {
+  std::string checkpoint, resume;
   int epochs = 10;
   TrainOptions train;
 };
 
 absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
-  if (flag == "--variant") return args.variant(flag, o.variant);
-  if (flag == "--data") return args.text(flag, o.data.emplace_back());
-  if (flag == "--out") return args.text(flag, o.out);
   if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
   if (flag == "--resume") return args.text(flag, o.resume);
   if (flag == "--epochs") return args.number(flag, o.epochs, 0, 100'000);
@@ -48,15 +44,12 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--lambda") return args.number(flag, o.train.lambda, 0.0, 1.0);
   if (flag == "--seed") return args.number(flag, o.train.seed, 0, UINT64_MAX);
   if (flag == "--holdout-every") return args.number(flag, o.train.holdout_every, 2, 1'000'000);
-  return arena::unknown_argument(flag);
+  return o.take(flag, args);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
-  Options o;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
-  if (o.data.empty()) return arena::bad_argument("--data FILE is required");
-  if (o.out.empty()) return arena::bad_argument("--out NET is required");
-  return o;
+  return arena::read_options<Options>(argv, parse_flag,
+                                      [](const Options& o) { return o.check("NET"); });
 }
 
 absl::Status write_file(const std::string& path, std::string_view bytes) {
