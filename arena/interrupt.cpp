@@ -7,17 +7,20 @@ namespace {
 
 // A lock-free atomic is what a signal handler may touch.
 static_assert(std::atomic<bool>::is_always_lock_free);
-std::atomic<std::atomic<bool>*> g_stop{nullptr};
+std::atomic<bool> g_interrupted{false};
 
 void on_interrupt(int sig) {
-  if (std::atomic<bool>* stop = g_stop.load()) stop->store(true);
+  g_interrupted.store(true);
   std::signal(sig, SIG_DFL);  // the next one takes its default action: the end
 }
 
 }  // namespace
 
-void stop_on_interrupt(std::atomic<bool>& stop) {
-  g_stop = &stop;
+std::atomic<bool>& interrupted() {
+  return g_interrupted;
+}
+
+void stop_on_interrupt() {
   for (int sig : {SIGINT, SIGTERM})
     std::signal(sig, on_interrupt);
 }

@@ -7,7 +7,11 @@
 
 namespace kete::arena {
 
-// Installs the handlers; `stop` must outlive the process's use of them (a global).
-void stop_on_interrupt(std::atomic<bool>& stop);
+// The flag the handlers set: one for the process, as signals are. A tool may set it
+// itself to stop the same clean way (after a failed write).
+std::atomic<bool>& interrupted();
+
+// Installs the handlers.
+void stop_on_interrupt();
 
 }  // namespace kete::arena

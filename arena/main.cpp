@@ -24,9 +24,6 @@ namespace {
 
 using namespace kete::arena;
 
-// Set by SIGINT/SIGTERM: the match stops between moves and prints its summary.
-std::atomic<bool> g_stop{false};
-
 int fail(std::string_view message) {
   fmt::print(stderr, "kete-match: {}\n", message);
   return 1;
@@ -174,7 +171,7 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
       (*cp)->add(r);
       write_status = (*cp)->save();
     }
-    if (!write_status.ok()) g_stop = true;
+    if (!write_status.ok()) interrupted() = true;
     if (live) fmt::print(stderr, "\r\033[K");
     if (!cl.quiet) {
       fmt::print("{}\n", game_line(r));
@@ -183,9 +180,9 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
     fmt::print(stderr, "{}{}", progress_line(t, planned), live ? "" : "\n");
   };
   // The first interrupt stops the match gracefully; a second one ends the runner at once.
-  stop_on_interrupt(g_stop);
-  const Tally tally = cluster.distributed() ? coordinate_match(m, cluster, on_game, g_stop)
-                                            : run_match(m, on_game, g_stop);
+  stop_on_interrupt();
+  const Tally tally = cluster.distributed() ? coordinate_match(m, cluster, on_game, interrupted())
+                                            : run_match(m, on_game, interrupted());
   if (live) fmt::print(stderr, "\n");
   if (pgn && write_status.ok()) write_status = pgn->close();
   if (*cp && write_status.ok()) write_status = (*cp)->save(true);

@@ -27,8 +27,6 @@
 namespace kete {
 namespace {
 
-std::atomic<bool> interrupted{false};
-
 constexpr std::string_view kUsage =
     "usage: kete-solve [--variant V] [--kichwa choose|follow] [--position POS]\n"
     "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
@@ -187,12 +185,12 @@ bool write_proof(const Options& o, const Position& root, Side winner,
 // depth-limited game, which has no cycles and so no repetition to depend on).
 std::optional<int> shortest_win(const Options& o, const Position& root, Side attacker,
                                 const GameContext& game, int most) {
-  for (int n = 1; n <= most && !interrupted; ++n) {
+  for (int n = 1; n <= most && !arena::interrupted(); ++n) {
     SolveLimits limits = o.limits;
     limits.max_moves = n;
     limits.info_every_ms = -1;
     Solver solver(o.rules, limits);
-    const SolveResult r = solver.prove(root, attacker, game, interrupted, nullptr);
+    const SolveResult r = solver.prove(root, attacker, game, arena::interrupted(), nullptr);
     fmt::print("mate {}: {} (nodes {}, {} ms)\n", n,
                r.proof == Proof::kProven      ? "proven"
                : r.proof == Proof::kDisproven ? "none"
@@ -250,7 +248,7 @@ int solve(const Options& o) {
     auto solver = std::make_unique<Solver>(o.rules, limits);
     fmt::print("proving that {} wins{}\n", side_name(attacker),
                o.mate ? fmt::format(" within {} moves", o.mate) : "");
-    const SolveResult r = solver->prove(root, attacker, context, interrupted, print_info);
+    const SolveResult r = solver->prove(root, attacker, context, arena::interrupted(), print_info);
     print_info(r.info);
     if (r.proof == Proof::kDisproven) {
       fmt::print("result: {} has no forced win{}\n", side_name(attacker),
@@ -267,7 +265,7 @@ int solve(const Options& o) {
     fmt::print("result: {} wins, line {}\n", side_name(attacker), line_text(root, o.rules, r.pv));
     if (!o.proof.empty()) {
       std::optional<std::vector<StrategyLine>> lines =
-          solver->strategy(root, attacker, context, interrupted);
+          solver->strategy(root, attacker, context, arena::interrupted());
       if (!lines) {
         fmt::print(stderr, "kete-solve: the strategy could not be rebuilt within the limits\n");
         return 3;
@@ -290,7 +288,7 @@ int solve(const Options& o) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
-  kete::arena::stop_on_interrupt(kete::interrupted);
+  kete::arena::stop_on_interrupt();
   const std::optional<kete::Options> o =
       kete::arena::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
   if (!o) return 2;

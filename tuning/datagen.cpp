@@ -29,8 +29,6 @@
 namespace kete::tuning {
 namespace {
 
-std::atomic<bool> interrupted{false};
-
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
     "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
@@ -240,11 +238,11 @@ void coordinate(const SelfPlayConfig& c, arena::Cluster& cluster, Writer& writer
       [&](size_t job, std::string_view text) {
         waiting.emplace(job, text);
         for (; !waiting.empty() && waiting.begin()->first == next; ++next) {
-          if (!writer.add(waiting.begin()->second)) interrupted = true;
+          if (!writer.add(waiting.begin()->second)) arena::interrupted() = true;
           waiting.erase(waiting.begin());
         }
       },
-      [] { return bool(interrupted); });
+      [] { return bool(arena::interrupted()); });
   farm.finish();
 }
 
@@ -278,12 +276,13 @@ int run(Options& o, arena::Cluster& cluster) {
     run_selfplay(
         o.config,
         [&](uint64_t, const std::vector<Sample>& samples) {
-          if (!writer->add(samples_text(samples))) interrupted = true;
+          if (!writer->add(samples_text(samples))) arena::interrupted() = true;
         },
-        interrupted);
+        arena::interrupted());
   }
   if (absl::Status s = writer->finish(); !s.ok()) return fail(s);
-  if (interrupted) fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
+  if (arena::interrupted())
+    fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
   return 0;
 }
 
@@ -296,6 +295,6 @@ int main(int argc, char** argv) {
   std::optional<Options> options =
       kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
   if (!options) return 2;
-  kete::arena::stop_on_interrupt(interrupted);
+  kete::arena::stop_on_interrupt();
   return run(*options, kete::arena::Cluster::instance());
 }

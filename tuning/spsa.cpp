@@ -18,9 +18,6 @@
 
 namespace {
 
-// Set by SIGINT/SIGTERM: the run stops between moves and keeps the last values.
-std::atomic<bool> g_stop{false};
-
 // The kete built next to this binary: the default engine.
 std::string sibling_kete() {
   char path[PATH_MAX];
@@ -48,9 +45,10 @@ int main(int argc, char** argv) {
   if (cl->help && cluster.rank() == 0) fmt::print("{}", spsa_usage());
   if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
-  kete::arena::stop_on_interrupt(g_stop);
+  kete::arena::stop_on_interrupt();
   absl::Status s =
-      cl->help ? absl::OkStatus() : run_tuning(*cl, std::cout, std::cerr, g_stop, &cluster);
+      cl->help ? absl::OkStatus()
+               : run_tuning(*cl, std::cout, std::cerr, kete::arena::interrupted(), &cluster);
   // Exit status 0 only if all that was printed arrived.
   if (s.ok() && !std::cout.flush()) s = absl::UnavailableError("cannot write the standard output");
   if (s.ok()) s = kete::arena::flush_stdout();
