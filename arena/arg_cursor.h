@@ -83,6 +83,27 @@ absl::Status read_flags(const std::vector<std::string>& argv, Options& options,
   return absl::OkStatus();
 }
 
+// The parser of a command line whose flags share state (kete-match, kete-spsa): Derived
+// reads one flag into cl_ with flag(name), taking its values from args_, and checks the
+// whole with check(); parse() reads every flag in turn and stops at the first error.
+template <class Derived, class CommandLine>
+class FlagParser {
+ public:
+  explicit FlagParser(const std::vector<std::string>& argv) : args_(argv) {}
+
+  absl::StatusOr<CommandLine> parse() {
+    Derived& self = static_cast<Derived&>(*this);
+    while (!args_.done())
+      if (absl::Status s = self.flag(args_.next()); !s.ok()) return s;
+    if (absl::Status s = self.check(); !s.ok()) return s;
+    return cl_;
+  }
+
+ protected:
+  ArgCursor args_;
+  CommandLine cl_;
+};
+
 // The options of a command line: every flag read into a default Options as read_flags
 // does, then the whole checked by check(options).
 template <class Options, class ReadFlag, class Check>

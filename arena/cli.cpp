@@ -11,32 +11,26 @@ namespace kete::arena {
 namespace {
 
 // kete-match's own flags; the match flags it shares with kete-spsa go to MatchFlags.
-class Parser {
+class Parser : public FlagParser<Parser, CommandLine> {
  public:
-  explicit Parser(const std::vector<std::string>& args) : args_(args) {}
-  absl::StatusOr<CommandLine> parse();
+  explicit Parser(const std::vector<std::string>& args);
 
  private:
+  friend FlagParser;
   absl::Status flag(const std::string& name);
   bool* switch_flag(const std::string& name);
   std::string* text_flag(const std::string& name);
   absl::Status sprt();
   absl::Status check();
 
-  ArgCursor args_;
-  CommandLine cl_;
   MatchFlags flags_{{cl_.match.rules, cl_.match.time_control, cl_.match.concurrency,
                      cl_.match.inherit_stderr, cl_.openings_file, cl_.random_plies, cl_.seed},
                     {.two_engines = true, .empty_openings = true}};
 };
 
-absl::StatusOr<CommandLine> Parser::parse() {
+Parser::Parser(const std::vector<std::string>& args) : FlagParser(args) {
   cl_.match.games = 100;
   cl_.match.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
-  while (!args_.done())
-    if (absl::Status s = flag(args_.next()); !s.ok()) return s;
-  if (absl::Status s = check(); !s.ok()) return s;
-  return cl_;
 }
 
 absl::Status Parser::flag(const std::string& name) {

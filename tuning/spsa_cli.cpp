@@ -17,32 +17,23 @@ using arena::key_value;
 constexpr double kLimit = 2147483647.0;
 
 // kete-spsa's own flags; the match flags it shares with kete-match go to MatchFlags.
-class Parser {
+class Parser : public arena::FlagParser<Parser, SpsaCommandLine> {
  public:
-  explicit Parser(const std::vector<std::string>& args) : args_(args) {}
-  absl::StatusOr<SpsaCommandLine> parse();
+  using FlagParser::FlagParser;
 
  private:
+  friend FlagParser;
   absl::Status flag(const std::string& name);
   absl::Status number_flag(const std::string& name);
   absl::Status param();
   absl::Status param_key(ParamRequest& p, const std::string& key, const std::string& v);
   absl::Status check();
 
-  arena::ArgCursor args_;
-  SpsaCommandLine cl_;
   std::optional<double> big_a_;
   arena::MatchFlags flags_{{cl_.rules, cl_.time_control, cl_.concurrency, cl_.inherit_stderr,
                             cl_.openings_file, cl_.random_plies, cl_.seed},
                            {.two_engines = false, .empty_openings = false}};
 };
-
-absl::StatusOr<SpsaCommandLine> Parser::parse() {
-  while (!args_.done())
-    if (absl::Status s = flag(args_.next()); !s.ok()) return s;
-  if (absl::Status s = check(); !s.ok()) return s;
-  return cl_;
-}
 
 absl::Status Parser::flag(const std::string& name) {
   if (name == "--help" || name == "-h") {
