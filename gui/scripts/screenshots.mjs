@@ -35,75 +35,51 @@ function matchRecord() {
   return file;
 }
 
+// A shot: the file it is saved to, the screen size, the GUI mode, the variant and the position
+// set up (null: the kete-match game record loaded), and in `more` what else it needs: a
+// search limit, plies to watch, an analysis (multipv, depth) and a last step (after).
+function screenshot(file, size, mode, variant, position, more = {}) {
+  return { file, size, mode, variant, position, ...more };
+}
+
 const shots = [
-  {
-    file: "phone.png",
-    size: kPhone,
-    mode: "play",
-    variant: "kiswahili",
-    position: "startpos moves A7L a5R",
+  screenshot("phone.png", kPhone, "play", "kiswahili", "startpos moves A7L a5R", {
     limit: ["depth", "4"],
     // The player's pit chosen: the picker sticks to the bottom of the screen.
     after: async (page) => {
       await page.$eval("#board", (b) => b.scrollIntoView({ block: "start" }));
       await page.click('svg.board [data-pit="A6"]');
     },
-  },
-  {
-    file: "phone-kigogo.png",
-    size: kPhone,
-    mode: "watch",
-    variant: "kigogo",
-    position: "startpos",
+  }),
+  screenshot("phone-kigogo.png", kPhone, "watch", "kigogo", "startpos", {
     limit: ["depth", "3"],
     watchPlies: 12,
     after: async (page) => page.$eval("#board", (b) => b.scrollIntoView({ block: "start" })),
-  },
-  {
-    file: "bao.png",
-    size: kDesktop,
-    mode: "play",
-    variant: "bao",
-    position: "startpos moves A1R a3L B3R",
+  }),
+  screenshot("bao.png", kDesktop, "play", "bao", "startpos moves A1R a3L B3R", {
     limit: ["depth", "6"],
     after: async (page) => {
       await page.click('svg.board [data-pit="A2"]');
     },
-  },
-  {
-    file: "kigogo.png",
-    size: kDesktop,
-    mode: "watch",
-    variant: "kigogo",
-    position: "startpos",
+  }),
+  screenshot("kigogo.png", kDesktop, "watch", "kigogo", "startpos", {
     limit: ["depth", "5"],
     watchPlies: 10,
     after: async (page) => page.click("#export"),
-  },
-  {
-    file: "kiswahili.png",
-    size: kDesktop,
-    mode: "analyse",
-    variant: "kiswahili",
-    position: "startpos moves A7L a5R A6R a6L A5R",
+  }),
+  screenshot("kiswahili.png", kDesktop, "analyse", "kiswahili", "startpos moves A7L a5R A6R a6L A5R", {
     multipv: "3",
     depth: 12,
-  },
-  {
-    file: "kiswahili-mtaji.png",
-    size: kDesktop,
-    mode: "analyse",
-    variant: "kiswahili",
-    position: "1,2,0,2,3,1,0,0/0,0,11,0,0,2,7,1/2,0,3,23,0,0,0,0/0,2,1,0,0,1,2,0 N 0,0 - a6",
-    multipv: "2",
-    depth: 12,
-  },
-  {
-    file: "kujifunza.png",
-    size: kDesktop,
-    mode: "play",
-    variant: "kujifunza",
-    position: "startpos",
+  }),
+  screenshot(
+    "kiswahili-mtaji.png",
+    kDesktop,
+    "analyse",
+    "kiswahili",
+    "1,2,0,2,3,1,0,0/0,0,11,0,0,2,7,1/2,0,3,23,0,0,0,0/0,2,1,0,0,1,2,0 N 0,0 - a6",
+    { multipv: "2", depth: 12 },
+  ),
+  screenshot("kujifunza.png", kDesktop, "play", "kujifunza", "startpos", {
     limit: ["depth", "4"],
     // The sowing paused at its first central capture, asking for the kichwa.
     after: async (page) => {
@@ -112,13 +88,8 @@ const shots = [
       await page.waitForSelector("#picker [data-kichwa]");
       await page.hover("#picker [data-kichwa]");
     },
-  },
-  {
-    file: "review.png",
-    size: kDesktop,
-    mode: "analyse",
-    variant: "kiswahili",
-    record: true,
+  }),
+  screenshot("review.png", kDesktop, "analyse", "kiswahili", null, {
     // The whole game analysed: the score graph and the moves that lost most.
     after: async (page) => {
       await page.fill("#review-depth", "5");
@@ -131,16 +102,8 @@ const shots = [
       if (marked) await marked.click();
       await waitIdle(page);
     },
-  },
-  {
-    file: "large.png",
-    size: kLarge,
-    mode: "analyse",
-    variant: "bao",
-    position: "startpos moves A1R a3L B3R b6L",
-    multipv: "3",
-    depth: 8,
-  },
+  }),
+  screenshot("large.png", kLarge, "analyse", "bao", "startpos moves A1R a3L B3R b6L", { multipv: "3", depth: 8 }),
 ];
 
 async function take(url, shot, record) {
@@ -156,7 +119,7 @@ async function take(url, shot, record) {
       await page.selectOption("#limit-kind", shot.limit[0]);
       await page.fill("#limit-value", shot.limit[1]);
     }
-    if (shot.record) {
+    if (shot.position === null) {
       await page.setInputFiles("#load-file", record);
     } else {
       await page.fill("#position-input", shot.position);
