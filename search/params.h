@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "engine/types.h"
+
 namespace kete {
 
 // ---- Fixed constants: the search's shape, not tuned. ----
@@ -115,6 +117,9 @@ struct SearchParams {
   bool time_forced = false;      // one legal move: play it after depth 1
 };
 
+// The largest value of a per-variant switch (a mask, see above): every variant's bit.
+inline constexpr int kEveryVariantMask = (1 << kVariantCount) - 1;
+
 struct ParamSpec {
   std::string_view name;
   int SearchParams::*field;
@@ -128,20 +133,20 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
 
     {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
-    {"QuiescenceVariants", &SearchParams::quiescence_variants, 0, 15},
-    {"LMR", &SearchParams::lmr, 0, 15},
+    {"QuiescenceVariants", &SearchParams::quiescence_variants, 0, kEveryVariantMask},
+    {"LMR", &SearchParams::lmr, 0, kEveryVariantMask},
     {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
     {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
     {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
     {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
-    {"NullMove", &SearchParams::null_move, 0, 15},
+    {"NullMove", &SearchParams::null_move, 0, kEveryVariantMask},
     {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
-    {"IIR", &SearchParams::iir, 0, 15},
+    {"IIR", &SearchParams::iir, 0, kEveryVariantMask},
     {"IIRMinDepth", &SearchParams::iir_min_depth, 2, 16},
-    {"Futility", &SearchParams::futility, 0, 15},
+    {"Futility", &SearchParams::futility, 0, kEveryVariantMask},
     {"FutilityDepth", &SearchParams::futility_depth, 1, 16},
     {"FutilityMargin", &SearchParams::futility_margin, 1, 5000},
-    {"LMP", &SearchParams::lmp, 0, 15},
+    {"LMP", &SearchParams::lmp, 0, kEveryVariantMask},
     {"LMPDepth", &SearchParams::lmp_depth, 1, 16},
     {"LMPBase", &SearchParams::lmp_base, 0, 64},
 
