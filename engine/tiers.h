@@ -7,7 +7,6 @@
 #include <cassert>
 #include <cstdint>
 #include <initializer_list>
-
 #include <optional>
 
 #include "engine/move.h"
