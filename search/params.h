@@ -75,6 +75,13 @@ inline constexpr int kTtHashfullBuckets = 250;
 
 // ---- Tunable parameters: engine options, tuned by SPSA. ----
 
+// A per-variant switch is a mask of these bits (SearchParams below); every variant's bit
+// is its largest value.
+constexpr int variant_bit(Variant v) {
+  return 1 << int(v);
+}
+inline constexpr int kEveryVariantMask = (1 << kVariantCount) - 1;
+
 struct SearchParams {
   int aspiration_delta = 60;     // first aspiration half-window, centi-seeds
   int aspiration_min_depth = 4;  // shallower iterations search the full window
@@ -89,25 +96,33 @@ struct SearchParams {
   bool gain_order = true;  // order moves that win seeds by the seeds won (eats in bao)
   // A switch per variant is a mask: bit 0 bao, 1 kigogo, 2 kiswahili, 3 kujifunza (the
   // order of Variant), since the variants answered differently.
-  int quiescence_plies = 4;           // at the horizon, follow seed-winning moves this many plies
-  int quiescence_variants = 1;        // ... in these variants (mask)
-  bool quiescence_stand_pat = false;  // stand pat even when every move captures
-  int lmr = 0;                        // late move reductions of quiet moves (mask)
-  int lmr_min_depth = 3;              // reduce only at this depth and deeper
-  int lmr_min_moves = 3;              // never reduce the first moves searched
-  int lmr_divisor = 225;              // reduction = ln(depth) ln(move number) * 100 / this
+  int quiescence_plies = 4;  // at the horizon, follow seed-winning moves this many plies
+  int quiescence_variants = variant_bit(Variant::kBao);  // ... in these variants (mask)
+  bool quiescence_stand_pat = false;                     // stand pat even when every move captures
+  int lmr = 0;                // late move reductions of quiet moves (mask)
+  int lmr_min_depth = 3;      // reduce only at this depth and deeper
+  int lmr_min_moves = 3;      // never reduce the first moves searched
+  int lmr_divisor = 225;      // reduction = ln(depth) ln(move number) * 100 / this
   int lmr_history = 8192;     // a quiet move's history / this is subtracted from its reduction
   int null_move = 0;          // null-move pruning (mask; Bao has zugzwang: measured)
   int null_min_depth = 3;     // try a null move at this depth and deeper
   bool lmr_captures = false;  // late seed-winning moves are reduced too, one ply less
   int iir = 0;                // internal iterative reduction without a table move (mask)
   int iir_min_depth = 4;      // ... at this depth and deeper
-  int futility = 1;           // reverse futility: a shallow node far above beta fails high (mask)
+  int futility = variant_bit(
+      Variant::kBao);         // reverse futility: a shallow node far above beta fails high (mask)
   int futility_depth = 3;     // ... at this depth and shallower
   int futility_margin = 120;  // ... when its evaluation beats beta by this per ply (centi-seeds)
   int lmp = 0;                // late move pruning: shallow nodes skip late quiet moves (mask)
   int lmp_depth = 3;          // ... at this depth and shallower
   int lmp_base = 4;           // ... after this many moves plus depth squared
+  // Extensions (docs/strength.md, "Extensions"): a node with one legal move is searched a
+  // ply deeper (bao never has one; kujifunza's games did not change) ...
+  int one_reply = kEveryVariantMask;
+  // ... and so is the table move when no other move comes near it (bao lost with it).
+  int singular = variant_bit(Variant::kKigogo) | variant_bit(Variant::kKiswahili);
+  int singular_depth = 6;   // ... tested at this depth and deeper
+  int singular_margin = 8;  // ... "near": within this many centi-seeds per ply of depth
 
   // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
   int time_soft_pct = 50;        // an iteration costs more than all before it
@@ -116,9 +131,6 @@ struct SearchParams {
   int time_score_drop = 30;      // centi-seeds
   bool time_forced = false;      // one legal move: play it after depth 1
 };
-
-// The largest value of a per-variant switch (a mask, see above): every variant's bit.
-inline constexpr int kEveryVariantMask = (1 << kVariantCount) - 1;
 
 struct ParamSpec {
   std::string_view name;
@@ -149,6 +161,10 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"LMP", &SearchParams::lmp, 0, kEveryVariantMask},
     {"LMPDepth", &SearchParams::lmp_depth, 1, 16},
     {"LMPBase", &SearchParams::lmp_base, 0, 64},
+    {"OneReply", &SearchParams::one_reply, 0, kEveryVariantMask},
+    {"Singular", &SearchParams::singular, 0, kEveryVariantMask},
+    {"SingularDepth", &SearchParams::singular_depth, 2, 64},
+    {"SingularMargin", &SearchParams::singular_margin, 0, 1000},
 
     {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
     {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},

@@ -91,6 +91,7 @@ struct Frame {
   std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves (score * 512 + rank)
   std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
   bool null_move = false;               // this ply's position was reached by a null move
+  Move excluded = Move::none();         // the move a singular test leaves out at this ply
   Line child_line;                      // the PV below the child being searched
 };
 
@@ -173,6 +174,8 @@ class Worker {
         iir_(in_variant(params_.iir)),
         futility_(in_variant(params_.futility)),
         lmp_(in_variant(params_.lmp)),
+        one_reply_(in_variant(params_.one_reply)),
+        singular_(in_variant(params_.singular)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
                     ? shared.settings.proven.get()
                     : nullptr),
@@ -207,6 +210,7 @@ class Worker {
       for (int k = 0; k < lines; ++k) {
         root_pv_ = pvs[size_t(k)];
         Line line;
+        root_depth_ = depth;
         const Value value = aspiration(depth, values[size_t(k)], line);
         if (aborted_ && (depth > 1 || id_)) break;
         values[size_t(k)] = value;
@@ -292,7 +296,7 @@ class Worker {
       if (alpha >= beta) return alpha;
       // Step 3a. Proven values, as a tablebase: the proof's mate distance, when the game
       // can still last that long (docs/solver.md, "Proven values in the search").
-      if (proven_) {
+      if (proven_ && stack_[ply].excluded.is_none()) {
         const ProvenEntry* e = proven_->probe(p.key() ^ proven_salt_);
         if (e && s_.game.plies + ply + e->plies <= s_.game.max_plies &&
             ply + e->plies < kMate - kMateBound)
@@ -309,7 +313,9 @@ class Worker {
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
-    const bool hit = params_.use_tt && s_.tt.probe(p.key(), tte);
+    Frame& frame = stack_[ply];
+    const bool excluding = !frame.excluded.is_none();  // a singular test of this node
+    const bool hit = params_.use_tt && !excluding && s_.tt.probe(p.key(), tte);
     const Move tt_move = hit ? tte.move : Move::none();
     if (hit && !pv_node && tte.depth >= depth) {
       const Value v = from_tt(tte.value, ply);
@@ -324,9 +330,8 @@ class Worker {
 
     // Step 5b. Null move: if passing still holds beta with a reduced search, this node fails
     // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
-    Frame& frame = stack_[ply];
     frame.null_move = false;
-    if (null_move_ && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
+    if (null_move_ && !excluding && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
         !stack_[ply - 1].null_move && std::abs(beta) < kMateBound && evaluate(p, ply) >= beta) {
       Position passed = p;
       passed.clear_takasia();
@@ -344,10 +349,27 @@ class Worker {
 
     // Step 5c. Reverse futility: a shallow node whose evaluation beats beta by a margin per
     // ply of depth fails high without a search.
-    if (futility_ && !pv_node && ply > 0 && depth <= params_.futility_depth &&
+    if (futility_ && !excluding && !pv_node && ply > 0 && depth <= params_.futility_depth &&
         std::abs(beta) < kMateBound) {
       const Value e = evaluate(p, ply);
       if (e - params_.futility_margin * depth >= beta) return e;
+    }
+
+    // Step 5d. Singular extension: when every move but the table's fails low against a
+    // margin below the table's value in a half-depth search, the table move is as good
+    // as forced and is searched a ply deeper (Stockfish). Done before this node's moves
+    // are generated, since the test reuses this ply's frame.
+    bool singular = false;
+    if (singular_ && !excluding && ply > 0 && depth >= params_.singular_depth &&
+        ply < 2 * root_depth_ && !tt_move.is_none() && tte.bound != Bound::kUpper &&
+        tte.depth >= depth - 3 && std::abs(tte.value) < kMateBound) {
+      const Value singular_beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
+      frame.excluded = tt_move;
+      const Value v = search(p, (depth - 1) / 2, ply, singular_beta - 1, singular_beta,
+                             frame.child_line, false);
+      frame.excluded = Move::none();
+      if (aborted_) return 0;
+      singular = v < singular_beta;
     }
 
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
@@ -355,6 +377,9 @@ class Worker {
     children.clear();
     R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
+    // Step 6a. A forced move costs no width: search it a ply deeper (within twice the
+    // iteration's depth, so that forced chains stay bounded).
+    if (one_reply_ && children.size() == 1 && ply < 2 * root_depth_) ++depth;
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
     order_moves(frame, p, ply, tt_move);
@@ -371,6 +396,7 @@ class Worker {
       if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
         continue;
       if (ply == 0 && !root_allowed(c.move)) continue;
+      if (excluding && c.move == frame.excluded) continue;
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
       // A move that wins no seeds and is no killer: the one that pruning and reductions skip.
       const int score = key_score(frame.keys[size_t(k)]);
@@ -381,9 +407,10 @@ class Worker {
           searched >= params_.lmp_base + depth * depth && best > -kMateBound)
         continue;
       history_keys_.push(c.position.key());
+      const int new_depth = depth - 1 + (singular && c.move == tt_move);
       Value v;
       if (searched++ == 0) {
-        v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, pv_node);
+        v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
         // Step 8b. Late move reductions: a quiet move late in the order is searched
         // shallower, less so with a good history, and again in full if it beats alpha.
@@ -399,11 +426,11 @@ class Worker {
           if (pv_node) --r;
           r = std::clamp(r, 0, depth - 2);
         }
-        v = -search(c.position, depth - 1 - r, ply + 1, -alpha - 1, -alpha, child_line, false);
+        v = -search(c.position, new_depth - r, ply + 1, -alpha - 1, -alpha, child_line, false);
         if (r > 0 && v > alpha && !aborted_)
-          v = -search(c.position, depth - 1, ply + 1, -alpha - 1, -alpha, child_line, false);
+          v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
         if (v > alpha && v < beta && !aborted_)
-          v = -search(c.position, depth - 1, ply + 1, -beta, -alpha, child_line, true);
+          v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, true);
       }
       history_keys_.pop();
       if (aborted_) return 0;
@@ -424,8 +451,8 @@ class Worker {
     }
     if (searched == 0) return mated_in(ply);  // every root move excluded: cannot happen
 
-    // Step 10. Store the result.
-    if (params_.use_tt) {
+    // Step 10. Store the result (not a singular test's: one move was left out).
+    if (params_.use_tt && !excluding) {
       const Bound bound = best >= beta            ? Bound::kLower
                           : best > original_alpha ? Bound::kExact
                                                   : Bound::kUpper;
@@ -627,6 +654,7 @@ class Worker {
   KeyPath history_keys_;
   uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  int root_depth_ = 1;  // the depth of the iteration being searched
   bool aborted_ = false;
   bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
@@ -635,7 +663,8 @@ class Worker {
   std::array<std::array<int, kHistorySize>, 2> history_{};
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, lmr_, null_move_, iir_, futility_, lmp_;  // on for this variant
+  const bool quiescence_, lmr_, null_move_, iir_, futility_, lmp_, one_reply_,
+      singular_;                // on for this variant
   const ProvenValues* proven_;  // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
