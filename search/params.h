@@ -138,6 +138,11 @@ struct ParamSpec {
   int min, max;
 };
 
+// A per-variant switch: a mask of variant bits, 0 (off everywhere) to every variant.
+constexpr ParamSpec variant_mask(std::string_view name, int SearchParams::*field) {
+  return {name, field, 0, kEveryVariantMask};
+}
+
 inline constexpr ParamSpec kSearchParams[] = {
     {"AspirationDelta", &SearchParams::aspiration_delta, 5, 1000},
     {"AspirationMinDepth", &SearchParams::aspiration_min_depth, 1, 64},
@@ -145,24 +150,24 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
 
     {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
-    {"QuiescenceVariants", &SearchParams::quiescence_variants, 0, kEveryVariantMask},
-    {"LMR", &SearchParams::lmr, 0, kEveryVariantMask},
+    variant_mask("QuiescenceVariants", &SearchParams::quiescence_variants),
+    variant_mask("LMR", &SearchParams::lmr),
     {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
     {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
     {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
     {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
-    {"NullMove", &SearchParams::null_move, 0, kEveryVariantMask},
+    variant_mask("NullMove", &SearchParams::null_move),
     {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
-    {"IIR", &SearchParams::iir, 0, kEveryVariantMask},
+    variant_mask("IIR", &SearchParams::iir),
     {"IIRMinDepth", &SearchParams::iir_min_depth, 2, 16},
-    {"Futility", &SearchParams::futility, 0, kEveryVariantMask},
+    variant_mask("Futility", &SearchParams::futility),
     {"FutilityDepth", &SearchParams::futility_depth, 1, 16},
     {"FutilityMargin", &SearchParams::futility_margin, 1, 5000},
-    {"LMP", &SearchParams::lmp, 0, kEveryVariantMask},
+    variant_mask("LMP", &SearchParams::lmp),
     {"LMPDepth", &SearchParams::lmp_depth, 1, 16},
     {"LMPBase", &SearchParams::lmp_base, 0, 64},
-    {"OneReply", &SearchParams::one_reply, 0, kEveryVariantMask},
-    {"Singular", &SearchParams::singular, 0, kEveryVariantMask},
+    variant_mask("OneReply", &SearchParams::one_reply),
+    variant_mask("Singular", &SearchParams::singular),
     {"SingularDepth", &SearchParams::singular_depth, 2, 64},
     {"SingularMargin", &SearchParams::singular_margin, 0, 1000},
 
