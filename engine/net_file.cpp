@@ -14,7 +14,10 @@ static_assert(std::endian::native == std::endian::little,
 
 namespace {
 
-constexpr size_t kChecksumOffset = 48;
+// The checksum is the header's last eight bytes.
+constexpr size_t checksum_offset(size_t header_bytes) {
+  return header_bytes - sizeof(uint64_t);
+}
 
 size_t payload_bytes(Variant v) {
   return sizeof(int16_t) * (size_t(input_count(v)) * kHidden + 2 * kHidden) + sizeof(int32_t);
@@ -28,8 +31,9 @@ uint64_t fnv1a(std::string_view bytes, uint64_t h = 0xcbf29ce484222325ull) {
   return h;
 }
 
-uint64_t checksum(std::string_view file) {
-  return fnv1a(file.substr(kChecksumOffset + 8), fnv1a(file.substr(0, kChecksumOffset)));
+uint64_t checksum(std::string_view file, size_t header_bytes) {
+  const size_t at = checksum_offset(header_bytes);
+  return fnv1a(file.substr(at + sizeof(uint64_t)), fnv1a(file.substr(0, at)));
 }
 
 // Reads values in order from a byte string whose length was checked beforehand.
@@ -73,14 +77,20 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   using absl::InvalidArgumentError;
   if (!looks_like_net(bytes))
     return InvalidArgumentError("not a kete net (the file does not start with KETENNUE)");
-  if (bytes.size() < kNetHeaderBytes)
+  if (bytes.size() < kNetV1HeaderBytes)
     return InvalidArgumentError(
         fmt::format("truncated net: {} bytes, shorter than the header", bytes.size()));
   Reader r(bytes.substr(kNetMagic.size()));
   const uint32_t version = r.next<uint32_t>();
-  if (version != kNetVersion)
+  if (version != 1 && version != kNetVersion)
     return InvalidArgumentError(
-        fmt::format("net format version {}, this kete reads version {}", version, kNetVersion));
+        fmt::format("net format version {}, this kete reads versions 1 "
+                    "and {}",
+                    version, kNetVersion));
+  const size_t header_bytes = version == 1 ? kNetV1HeaderBytes : kNetHeaderBytes;
+  if (bytes.size() < header_bytes)
+    return InvalidArgumentError(
+        fmt::format("truncated net: {} bytes, shorter than the header", bytes.size()));
   const uint32_t variant_index = r.next<uint32_t>();
   if (variant_index >= uint32_t(kVariantCount))
     return InvalidArgumentError(fmt::format("net for unknown variant {}", variant_index));
@@ -89,6 +99,12 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   if (expected && *expected != net.variant)
     return InvalidArgumentError(
         fmt::format("net is for {}, not {}", to_string(net.variant), to_string(*expected)));
+  if (version != 1) {
+    const uint32_t form = r.next<uint32_t>();
+    if (form >= uint32_t(kFormCount))
+      return InvalidArgumentError(fmt::format("net of unknown form {}", form));
+    net.form = Form(form);
+  }
   const uint32_t inputs = r.next<uint32_t>(), hidden = r.next<uint32_t>(),
                  outputs = r.next<uint32_t>(), buckets = r.next<uint32_t>(),
                  excess = r.next<uint32_t>();
@@ -106,13 +122,13 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
         fmt::format("net quantization {}/{}, this kete uses {}/{}", qa, qb, kQa, kQb));
   if (net.scale <= 0 || net.scale > kMateBound)
     return InvalidArgumentError(fmt::format("net scale {} out of range", net.scale));
-  const size_t want = net_file_bytes(net.variant);
+  const size_t want = header_bytes + payload_bytes(net.variant);
   if (bytes.size() != want)
     return InvalidArgumentError(fmt::format("{} net: {} bytes, expected {}",
                                             bytes.size() < want ? "truncated" : "overlong",
                                             bytes.size(), want));
   const uint64_t stored = r.next<uint64_t>();
-  if (stored != checksum(bytes))
+  if (stored != checksum(bytes, header_bytes))
     return InvalidArgumentError("net checksum mismatch: the file is corrupt");
   net.input_weights.resize(size_t(inputs) * kHidden);
   r.next_into(net.input_weights.data(), net.input_weights.size());
@@ -143,6 +159,7 @@ std::string format_net(const Net& net) {
   std::string out(kNetMagic);
   put(out, kNetVersion);
   put(out, uint32_t(net.variant));
+  put(out, uint32_t(net.form));
   for (int v : {input_count(net.variant), kHidden, 1, kBuckets, kExcessCap})
     put(out, uint32_t(v));
   for (int32_t v : {int32_t(kQa), int32_t(kQb), net.scale})
@@ -155,8 +172,8 @@ std::string format_net(const Net& net) {
   for (int16_t v : net.output_weights)
     put(out, v);
   put(out, net.output_bias);
-  const uint64_t sum = checksum(out);
-  std::memcpy(out.data() + kChecksumOffset, &sum, sizeof sum);
+  const uint64_t sum = checksum(out, kNetHeaderBytes);
+  std::memcpy(out.data() + checksum_offset(kNetHeaderBytes), &sum, sizeof sum);
   return out;
 }
 

@@ -1,18 +1,22 @@
 // The net file: a quantized network of engine/nnue.h as bytes, the format kete-train
 // writes, EvalFile loads and the build embeds (docs/evaluation.md, "The net file").
-// Little-endian throughout:
+// Little-endian throughout (version 2):
 //
 //   offset  0  char[8]  magic "KETENNUE"
 //           8  u32      format version (kNetVersion)
 //          12  u32      variant (engine/types.h order: bao 0, kigogo 1, kiswahili 2,
 //                       kujifunza 3)
-//          16  u32 x 5  inputs, hidden, outputs (1), buckets, excess cap
-//          36  i32 x 3  kQa, kQb, scale (centi-seeds per unit of output)
-//          48  u64      FNV-1a 64 of every byte of the file but these eight
-//          56  i16      input weights, inputs x hidden, input-major
+//          16  u32      form (nnue::Form: plain 0, residual 1)
+//          20  u32 x 5  inputs, hidden, outputs (1), buckets, excess cap
+//          40  i32 x 3  kQa, kQb, scale (centi-seeds per unit of output)
+//          52  u64      FNV-1a 64 of every byte of the file but these eight
+//          60  i16      input weights, inputs x hidden, input-major
 //              i16      input bias, hidden
 //              i16      output weights, hidden
 //              i32      output bias (kQa * kQb units)
+//
+// Version 1 (the first nets) had no form field: every field from offset 16 on sits four
+// bytes earlier. It is still read, as a plain net.
 #pragma once
 
 #include <array>
@@ -27,18 +31,19 @@
 namespace kete::nnue {
 
 inline constexpr std::string_view kNetMagic = "KETENNUE";
-inline constexpr uint32_t kNetVersion = 1;
-inline constexpr size_t kNetHeaderBytes = 56;
+inline constexpr uint32_t kNetVersion = 2;
+inline constexpr size_t kNetHeaderBytes = 60;
+inline constexpr size_t kNetV1HeaderBytes = 56;
 
 // Whether `bytes` starts like a net file (the EvalFile reader's choice of format).
 bool looks_like_net(std::string_view bytes);
 
-// The size in bytes of a net file for variant v.
+// The size in bytes of a net file for variant v (the current version).
 size_t net_file_bytes(Variant v);
 
-// Parses a net file. Errors name the problem: the magic, the version, an unknown variant
-// or (with `expected`) another variant, sizes or scales this kete does not read, a
-// truncated or overlong file, a checksum mismatch.
+// Parses a net file of version 1 or 2. Errors name the problem: the magic, the version,
+// an unknown variant or (with `expected`) another variant, an unknown form, sizes or
+// scales this kete does not read, a truncated or overlong file, a checksum mismatch.
 absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> expected = {});
 
 // The built-in nets (tuning/nets/<variant>.nnue, embedded at build time), parsed once;

@@ -90,6 +90,11 @@ Value evaluate(const Net& net, const Position& p) {
   return output(net, acc);
 }
 
+Value evaluate(const Net& net, const Position& p, const Weights& w) {
+  const Value out = evaluate(net, p);
+  return net.form == Form::kPlain ? out : combine(net, kete::evaluate(p, w), out);
+}
+
 bool incremental_by_default(Variant v) {
   // Measured with kete-micro's net_leaves (docs/performance.md): a Bao or kiswahili
   // move relays around the board and changes so many pits that a refresh is as fast or

@@ -84,9 +84,17 @@ void for_each_input(const Position& p, Side us, Add&& add) {
   if (p.hand(Side::kSouth) + p.hand(Side::kNorth) > 0) add(L::kStage, 1);
 }
 
+// What the network's output is. A plain net's output is the evaluation; a residual
+// net's output is a correction added to the linear evaluation of engine/evaluate.h, so
+// that the hand-made threat features stay and the net learns what they miss (issue #15,
+// docs/evaluation.md).
+enum class Form : uint8_t { kPlain, kResidual };
+inline constexpr int kFormCount = 2;
+
 // A quantized network for one variant (the net file's payload, docs/evaluation.md).
 struct Net {
   Variant variant = Variant::kKiswahili;
+  Form form = Form::kPlain;
   int32_t scale = 100;                 // centi-seeds per unit of the float output
   std::vector<int16_t> input_weights;  // input_count(variant) x kHidden, input-major
   std::array<int16_t, kHidden> input_bias{};
@@ -112,8 +120,19 @@ void update(const Net& net, const Position& from, const Position& to, Side us, A
 int32_t raw_output(const Net& net, const Accumulator& acc);
 Value output(const Net& net, const Accumulator& acc);
 
-// The evaluation of p from the side to move's view by a full refresh.
+// The network's output for p from the side to move's view by a full refresh (for a
+// residual net, the correction alone).
 Value evaluate(const Net& net, const Position& p);
+
+// The evaluation with a net: its output (plain), or the linear evaluation plus the
+// output (residual), kept inside the range of non-mate scores.
+inline Value combine(const Net& net, Value linear, Value output) {
+  if (net.form == Form::kPlain) return output;
+  return Value(std::clamp(linear + output, -kMateBound + 1, kMateBound - 1));
+}
+
+// The evaluation of p with the net and, for a residual net, the weights under it.
+Value evaluate(const Net& net, const Position& p, const Weights& w);
 
 // The search's evaluator: the accumulator of the parent of the leaves is cached, and a
 // leaf is either updated from it (incremental) or refreshed. No allocation.

@@ -437,6 +437,10 @@ void Protocol::eval() {
     out_.line(fmt::format("net inputs ({}): {}", inputs.size(), fmt::join(inputs, " ")));
     out_.line(
         fmt::format("net output {} (centi-seeds, side to move's view)", nnue::evaluate(*net, p)));
+    if (net->form == nnue::Form::kResidual)
+      out_.line(fmt::format("residual net: evaluation {} = the weights' {} + the net's output",
+                            nnue::evaluate(*net, p, engine_.settings().eval[p.variant()]),
+                            evaluate(p, engine_.settings().eval[p.variant()])));
     return;
   }
   const Weights& weights = engine_.settings().eval[p.variant()];

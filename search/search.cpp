@@ -461,11 +461,15 @@ class Worker {
     return best;
   }
 
-  // The static evaluation: the network if the variant has one, else the weights. The
-  // network's accumulator is updated from the parent's (path_) where that pays.
+  // The static evaluation: the network if the variant has one (a residual net on top of
+  // the weights), else the weights. The network's accumulator is updated from the
+  // parent's (path_) where that pays.
   Value evaluate(const Position& p, int ply) {
     if (!net_eval_) return kete::evaluate<R>(p, weights_);
-    return net_eval_->template evaluate<R::W>(p, ply > 0 ? path_[size_t(ply - 1)] : nullptr);
+    const Value out =
+        net_eval_->template evaluate<R::W>(p, ply > 0 ? path_[size_t(ply - 1)] : nullptr);
+    if (net_->form == nnue::Form::kPlain) return out;
+    return nnue::combine(*net_, kete::evaluate<R>(p, weights_), out);
   }
 
   // Sorts by score, ties in generation order. The key holds both, so that std::sort (which

@@ -109,6 +109,28 @@ TEST(Nnue, QuantizedInferenceEqualsFloatReferenceWithinBound) {
   }
 }
 
+// A residual net is the linear evaluation plus its output: the quantized sum against the
+// float reference, whose base is k times the same linear evaluation. The net and the
+// positions are the plain test's, so the quantization error is the same.
+TEST(Nnue, ResidualInferenceEqualsFloatReferenceWithinBound) {
+  for (RuleSet rules : kEveryRules) {
+    FloatNet f = random_net(rules.variant, 11);
+    f.form = nnue::Form::kResidual;
+    const nnue::Net net = tuning::quantize(f);
+    const Weights& w = default_weights(rules.variant);
+    double worst = 0;
+    for (uint64_t g = 0; g < 4; ++g)
+      for (const Position& p : random_game(rules, 200 + g)) {
+        const Value linear = evaluate(p, w);
+        EXPECT_DOUBLE_EQ(tuning::base_logit(f, p), f.k * linear);
+        const Value full = nnue::evaluate(net, p, w);
+        EXPECT_EQ(full, nnue::combine(net, linear, nnue::evaluate(net, p)));
+        worst = std::max(worst, std::abs(full - tuning::forward(f, p) / f.k));
+      }
+    EXPECT_LE(worst, kQuantizationBound) << to_string(rules.variant);
+  }
+}
+
 std::string valid_file(Variant v = Variant::kBao) {
   return nnue::format_net(tuning::quantize(random_net(v, 5)));
 }
@@ -121,7 +143,9 @@ std::string with_u32(std::string bytes, size_t offset, uint32_t value) {
 
 TEST(NetFile, RoundTrips) {
   for (Variant v : kAllVariants) {
-    const nnue::Net net = tuning::quantize(random_net(v, 6));
+    FloatNet f = random_net(v, 6);
+    f.form = v == Variant::kBao ? nnue::Form::kResidual : nnue::Form::kPlain;
+    const nnue::Net net = tuning::quantize(f);
     const std::string bytes = nnue::format_net(net);
     EXPECT_EQ(bytes.size(), nnue::net_file_bytes(v));
     absl::StatusOr<nnue::Net> back = nnue::parse_net(bytes, v);
@@ -132,6 +156,7 @@ TEST(NetFile, RoundTrips) {
     EXPECT_EQ(back->output_bias, net.output_bias);
     EXPECT_EQ(back->scale, net.scale);
     EXPECT_EQ(back->variant, v);
+    EXPECT_EQ(back->form, f.form);
   }
 }
 
@@ -146,14 +171,17 @@ TEST(NetFile, EveryErrorIsRefusedAndNamed) {
       {good.substr(0, 20), "truncated"},
       {good.substr(0, good.size() - 1), "truncated"},
       {good + "x", "overlong"},
-      {with_u32(good, 8, 2), "version 2"},
+      {with_u32(good, 8, 3), "version 3"},
+      {with_u32(good, 8, 0), "version 0"},
       {with_u32(good, 12, 9), "unknown variant 9"},
-      {with_u32(good, 16, 10), "architecture"},
-      {with_u32(good, 20, 128), "architecture"},
-      {with_u32(good, 24, 2), "architecture"},
-      {with_u32(good, 28, 8), "buckets"},
-      {with_u32(good, 36, 255), "quantization"},
-      {with_u32(good, 44, 0), "scale"},
+      {with_u32(good, 16, 2), "unknown form 2"},
+      {with_u32(good, 20, 10), "architecture"},
+      {with_u32(good, 24, 128), "architecture"},
+      {with_u32(good, 28, 2), "architecture"},
+      {with_u32(good, 32, 8), "buckets"},
+      {with_u32(good, 40, 255), "quantization"},
+      {with_u32(good, 48, 0), "scale"},
+      {with_u32(good, 16, 1), "checksum"},  // a plain net relabelled residual
       {corrupt, "checksum"},
   };
   for (const auto& [bytes, what] : cases) {
@@ -165,6 +193,33 @@ TEST(NetFile, EveryErrorIsRefusedAndNamed) {
   ASSERT_FALSE(other.ok());
   EXPECT_NE(other.status().message().find("net is for bao, not kiswahili"), std::string_view::npos)
       << other.status();
+}
+
+// The version 1 bytes of a plain net: no form field, the checksum four bytes earlier.
+std::string as_version_1(std::string bytes) {
+  bytes.erase(16, 4);
+  const uint32_t one = 1;
+  std::memcpy(bytes.data() + 8, &one, sizeof one);
+  uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a 64 of every byte but the checksum's
+  for (size_t i = 0; i < bytes.size(); ++i)
+    if (i < 48 || i >= 56) h = (h ^ uint8_t(bytes[i])) * 0x100000001b3ull;
+  std::memcpy(bytes.data() + 48, &h, sizeof h);
+  return bytes;
+}
+
+TEST(NetFile, Version1IsReadAsAPlainNet) {
+  const nnue::Net net = tuning::quantize(random_net(Variant::kBao, 6));
+  const std::string old = as_version_1(nnue::format_net(net));
+  EXPECT_EQ(old.size(), nnue::net_file_bytes(Variant::kBao) - 4);
+  absl::StatusOr<nnue::Net> back = nnue::parse_net(old, Variant::kBao);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->form, nnue::Form::kPlain);
+  EXPECT_EQ(back->input_weights, net.input_weights);
+  EXPECT_EQ(back->output_bias, net.output_bias);
+  std::string corrupt = old;
+  corrupt.back() ^= 1;
+  EXPECT_FALSE(nnue::parse_net(corrupt).ok());
+  EXPECT_FALSE(nnue::parse_net(old + "x").ok());
 }
 
 TEST(NetFile, EmbeddedNetsParse) {
@@ -218,6 +273,28 @@ TEST(Nnue, SearchWithANetKeepsItsNodeLimit) {
   EXPECT_GE(r.nodes, limits.nodes);
 }
 
+// A residual net whose output is 0 leaves the linear evaluation as it is: the search
+// visits the same nodes and picks the same move as without a net.
+TEST(Nnue, SearchWithAZeroResidualNetSearchesAsTheWeights) {
+  FloatNet f = random_net(Variant::kKiswahili, 9);
+  f.form = nnue::Form::kResidual;
+  std::fill(f.params.begin() + ptrdiff_t(f.output_weights()), f.params.end(), 0.0f);
+  Limits limits;
+  limits.depth = 5;
+  const std::atomic<bool> stop{false};
+  auto run = [&](std::shared_ptr<const nnue::Net> net) {
+    SearchSettings settings;
+    settings.nets[size_t(Variant::kKiswahili)] = std::move(net);
+    TranspositionTable tt(1);
+    return search(test::kKiswahili, Position::start(Variant::kKiswahili), GameContext{}, limits,
+                  settings, tt, stop, [](const SearchInfo&) {});
+  };
+  const SearchResult with = run(std::make_shared<const nnue::Net>(tuning::quantize(f)));
+  const SearchResult without = run(nullptr);
+  EXPECT_EQ(with.nodes, without.nodes);
+  EXPECT_EQ(with.best, without.best);
+}
+
 // A tiny end-to-end run: self-play data, training, the held-out loss falling, and a
 // resumed run ending exactly where an unbroken one does.
 TEST(Trainer, HeldOutLossFallsAndResumeIsExact) {
@@ -246,6 +323,16 @@ TEST(Trainer, HeldOutLossFallsAndResumeIsExact) {
     straight.train_epoch();
   EXPECT_LT(straight.loss(true), before);
   EXPECT_LT(straight.loss(false), before);
+
+  // A residual net starts from the linear evaluation and learns a correction to it.
+  FloatNet residual = tuning::initial_net(Variant::kKiswahili, 1, nnue::Form::kResidual);
+  residual.k = net.k;
+  tuning::Trainer on_top(residual, samples, options);
+  const double residual_before = on_top.loss(true);
+  for (int e = 0; e < 3; ++e)
+    on_top.train_epoch();
+  EXPECT_LT(on_top.loss(true), residual_before);
+  EXPECT_FALSE(on_top.resume(straight.checkpoint()).ok());  // another form
 
   tuning::Trainer first(net, samples, options);
   for (int e = 0; e < 2; ++e)

@@ -1,7 +1,7 @@
 // kete-train: trains the network of one variant on kete-datagen data and writes the net
 // file that EvalFile reads (docs/tuning.md, "Nets").
 //
-//   kete-train --variant bao --data bao.data --out bao.nnue --epochs 20
+//   kete-train --variant bao --data bao.data --out bao.nnue --epochs 20 [--residual]
 //
 // Fits the logistic scale k to the search scores first, then trains with Adam, printing
 // the training and held-out loss after every epoch; --checkpoint FILE saves the state
@@ -27,17 +27,22 @@ namespace {
 constexpr std::string_view kUsage =
     "usage: kete-train --data FILE [--data FILE ...] --out NET [--variant V] [--epochs N]\n"
     "                  [--lr X] [--batch N] [--lambda L] [--seed S] [--holdout-every N]\n"
-    "                  [--checkpoint FILE] [--resume FILE]\n";
+    "                  [--checkpoint FILE] [--resume FILE] [--residual]\n";
 
 struct Options : DatasetFlags {
   std::string checkpoint, resume;
   int epochs = 10;
+  nnue::Form form = nnue::Form::kPlain;
   TrainOptions train;
 };
 
 absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
   if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
   if (flag == "--resume") return args.text(flag, o.resume);
+  if (flag == "--residual") {
+    o.form = nnue::Form::kResidual;
+    return absl::OkStatus();
+  }
   if (flag == "--epochs") return args.number(flag, o.epochs, 0, 100'000);
   if (flag == "--lr") return args.number(flag, o.train.learning_rate, 1e-7, 1.0);
   if (flag == "--batch") return args.number(flag, o.train.batch, 1, 1'000'000);
@@ -63,7 +68,7 @@ absl::Status write_file(const std::string& path, std::string_view bytes) {
 absl::Status run(const Options& o) {
   absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
   if (!samples.ok()) return samples.status();
-  FloatNet net = initial_net(o.variant, o.train.seed);
+  FloatNet net = initial_net(o.variant, o.train.seed, o.form);
   net.k = fit_scale(*samples);
   Trainer trainer(std::move(net), *samples, o.train);
   if (trainer.size(false) == 0 || trainer.size(true) == 0)
@@ -77,8 +82,9 @@ absl::Status run(const Options& o) {
     if (!s.ok())
       return absl::InvalidArgumentError(fmt::format("--resume '{}': {}", o.resume, error_text(s)));
   }
-  fmt::print("samples {} (held out {}), scale k {:.6f}, epoch {}\n", samples->size(),
-             trainer.size(true), trainer.net().k, trainer.epoch());
+  fmt::print("samples {} (held out {}), scale k {:.6f}, {} net, epoch {}\n", samples->size(),
+             trainer.size(true), trainer.net().k,
+             o.form == nnue::Form::kResidual ? "residual" : "plain", trainer.epoch());
   fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f}\n", trainer.epoch(),
              trainer.loss(false), trainer.loss(true));
   const auto start = std::chrono::steady_clock::now();

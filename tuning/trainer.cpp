@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "engine/evaluate.h"
 #include "engine/random.h"
+#include "engine/weights.h"
 
 namespace kete::tuning {
 
@@ -21,7 +23,7 @@ constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
 constexpr double kInitInputWeight = 0.1, kInitInputBias = 0.5, kInitOutputWeight = 0.3;
 
 constexpr std::string_view kCheckpointMagic = "KETECKPT";
-constexpr uint32_t kCheckpointVersion = 1;
+constexpr uint32_t kCheckpointVersion = 2;  // 2 added the form
 
 double sigmoid(double x) {
   return 1 / (1 + std::exp(-x));
@@ -61,9 +63,10 @@ void put(std::string& out, const T& v) {
 
 }  // namespace
 
-FloatNet initial_net(Variant v, uint64_t seed) {
+FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form) {
   FloatNet net;
   net.variant = v;
+  net.form = form;
   net.params.assign(FloatNet::param_count(v), 0.0f);
   Random rng(seed);
   auto uniform = [&](double a) { return float((2 * rng.uniform01() - 1) * a); };
@@ -76,15 +79,21 @@ FloatNet initial_net(Variant v, uint64_t seed) {
   return net;
 }
 
+double base_logit(const FloatNet& net, const Position& p) {
+  if (net.form == nnue::Form::kPlain) return 0;
+  return net.k * kete::evaluate(p, default_weights(net.variant));
+}
+
 double forward(const FloatNet& net, const Position& p) {
   std::array<float, kHidden> h;
   hidden_of(net, p, h);
-  return output_of(net, h);
+  return output_of(net, h) + base_logit(net, p);
 }
 
 nnue::Net quantize(const FloatNet& f) {
   nnue::Net net;
   net.variant = f.variant;
+  net.form = f.form;
   net.scale = int32_t(std::lround(1 / f.k));
   auto q16 = [](double x) {
     return int16_t(std::clamp<long>(std::lround(x), INT16_MIN, INT16_MAX));
@@ -125,7 +134,8 @@ Trainer::Trainer(FloatNet net, const std::vector<Sample>& samples, const TrainOp
   for (const Sample& s : samples) {
     const double target = (1 - options.lambda) * result_for_side_to_move(s) +
                           options.lambda * sigmoid(net_.k * s.score);
-    (s.game % options.holdout_every == 0 ? held_ : train_).push_back({s.position, float(target)});
+    (s.game % options.holdout_every == 0 ? held_ : train_)
+        .push_back({s.position, float(target), float(base_logit(net_, s.position))});
   }
   grad_.assign(net_.params.size(), 0.0f);
   m_ = v_ = grad_;
@@ -140,7 +150,7 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t begin, size_t end)
   for (size_t k = begin; k < end; ++k) {
     const Example& e = train_[order[k]];
     hidden_of(net_, e.position, h);
-    const double p = sigmoid(output_of(net_, h));
+    const double p = sigmoid(output_of(net_, h) + e.base);
     // d(p - t)^2 / d output
     const float g = float(2 * (p - e.target) * p * (1 - p) * scale);
     grad_[net_.output_bias()] += g;
@@ -184,11 +194,17 @@ void Trainer::train_epoch() {
   ++epoch_;
 }
 
+double Trainer::predict(const Example& e) const {
+  std::array<float, kHidden> h;
+  hidden_of(net_, e.position, h);
+  return output_of(net_, h) + e.base;
+}
+
 double Trainer::loss(bool held_out) const {
   const std::vector<Example>& part = held_out ? held_ : train_;
   double sum = 0;
   for (const Example& e : part) {
-    const double d = sigmoid(forward(net_, e.position)) - e.target;
+    const double d = sigmoid(predict(e)) - e.target;
     sum += d * d;
   }
   return sum / double(std::max<size_t>(part.size(), 1));
@@ -198,6 +214,7 @@ std::string Trainer::checkpoint() const {
   std::string out(kCheckpointMagic);
   put(out, kCheckpointVersion);
   put(out, uint32_t(net_.variant));
+  put(out, uint32_t(net_.form));
   put(out, uint32_t(kHidden));
   put(out, uint64_t(net_.params.size()));
   put(out, int32_t(epoch_));
@@ -210,7 +227,7 @@ std::string Trainer::checkpoint() const {
 
 absl::Status Trainer::resume(std::string_view bytes) {
   const size_t n = net_.params.size();
-  const size_t header = kCheckpointMagic.size() + 3 * 4 + 8 + 4 + 8 + 8;
+  const size_t header = kCheckpointMagic.size() + 4 * 4 + 8 + 4 + 8 + 8;
   if (!bytes.starts_with(kCheckpointMagic))
     return absl::InvalidArgumentError("not a kete-train checkpoint");
   if (bytes.size() != header + 3 * n * sizeof(float))
@@ -222,17 +239,18 @@ absl::Status Trainer::resume(std::string_view bytes) {
     std::memcpy(&v, bytes.data() + at, sizeof v);
     at += sizeof v;
   };
-  uint32_t version, variant, hidden;
+  uint32_t version, variant, form, hidden;
   uint64_t count;
   next(version);
   next(variant);
+  next(form);
   next(hidden);
   next(count);
   if (version != kCheckpointVersion || variant != uint32_t(net_.variant) ||
-      hidden != uint32_t(kHidden) || count != n)
+      form != uint32_t(net_.form) || hidden != uint32_t(kHidden) || count != n)
     return absl::InvalidArgumentError(
-        fmt::format("checkpoint version {}, variant {}, hidden {} does not match this run", version,
-                    variant, hidden));
+        fmt::format("checkpoint version {}, variant {}, form {}, hidden {} does not match this run",
+                    version, variant, form, hidden));
   int32_t epoch;
   next(epoch);
   next(steps_);

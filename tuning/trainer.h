@@ -26,6 +26,7 @@ struct TrainOptions {
 // bias, output weights, output bias), with Adam's moments beside them.
 struct FloatNet {
   Variant variant = Variant::kKiswahili;
+  nnue::Form form = nnue::Form::kPlain;  // residual: the output adds to the linear evaluation
   double k = 0.01;  // the logistic scale: output / k is the evaluation in centi-seeds
   std::vector<float> params;
   int inputs() const { return nnue::input_count(variant); }
@@ -38,10 +39,15 @@ struct FloatNet {
 };
 
 // A float network of variant v with small random weights from `seed`.
-FloatNet initial_net(Variant v, uint64_t seed);
+FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form = nnue::Form::kPlain);
 
-// The float network's output for p from the side to move's view (the logit; / k gives
-// centi-seeds): the reference that the quantized inference is tested against.
+// What a residual net adds its output to: k times the linear evaluation with the
+// variant's built-in weights, as a logit (0 for a plain net).
+double base_logit(const FloatNet& net, const Position& p);
+
+// The float network's evaluation of p from the side to move's view (the logit, the base
+// included; / k gives centi-seeds): the reference that the quantized inference is tested
+// against.
 double forward(const FloatNet& net, const Position& p);
 
 // The quantized net that the engine reads.
@@ -74,7 +80,9 @@ class Trainer {
   struct Example {
     Position position;
     float target;
+    float base;  // base_logit, computed once
   };
+  double predict(const Example& e) const;
   void step(const std::vector<uint32_t>& order, size_t begin, size_t end);
 
   FloatNet net_;
