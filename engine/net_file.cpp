@@ -82,12 +82,10 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
         fmt::format("truncated net: {} bytes, shorter than the header", bytes.size()));
   Reader r(bytes.substr(kNetMagic.size()));
   const uint32_t version = r.next<uint32_t>();
-  if (version != 1 && version != kNetVersion)
-    return InvalidArgumentError(
-        fmt::format("net format version {}, this kete reads versions 1 "
-                    "and {}",
-                    version, kNetVersion));
-  const size_t header_bytes = version == 1 ? kNetV1HeaderBytes : kNetHeaderBytes;
+  if (version != kNetV1 && version != kNetVersion)
+    return InvalidArgumentError(fmt::format(
+        "net format version {}, this kete reads versions {} and {}", version, kNetV1, kNetVersion));
+  const size_t header_bytes = version == kNetV1 ? kNetV1HeaderBytes : kNetHeaderBytes;
   if (bytes.size() < header_bytes)
     return InvalidArgumentError(
         fmt::format("truncated net: {} bytes, shorter than the header", bytes.size()));
@@ -99,7 +97,7 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   if (expected && *expected != net.variant)
     return InvalidArgumentError(
         fmt::format("net is for {}, not {}", to_string(net.variant), to_string(*expected)));
-  if (version != 1) {
+  if (version != kNetV1) {
     const uint32_t form = r.next<uint32_t>();
     if (form >= uint32_t(kFormCount))
       return InvalidArgumentError(fmt::format("net of unknown form {}", form));

@@ -33,6 +33,7 @@ namespace kete::nnue {
 inline constexpr std::string_view kNetMagic = "KETENNUE";
 inline constexpr uint32_t kNetVersion = 2;
 inline constexpr size_t kNetHeaderBytes = 60;
+inline constexpr uint32_t kNetV1 = 1;  // the first nets: no form field, read as plain
 inline constexpr size_t kNetV1HeaderBytes = 56;
 
 // Whether `bytes` starts like a net file (the EvalFile reader's choice of format).
