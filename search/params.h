@@ -2,6 +2,7 @@
 // option too (protocol/options.cpp), so SPSA can tune it through the arena.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 
@@ -82,11 +83,18 @@ constexpr int variant_bit(Variant v) {
 }
 inline constexpr int kEveryVariantMask = (1 << kVariantCount) - 1;
 
+// Own moves the clock is planned for when the GUI gives no movestogo, by variant (bao,
+// kigogo, kiswahili, kujifunza). Bao's games are short, some 13 own moves from the books,
+// and planning for 12 won +52 +/- 30 against 30 at 2 s + 0.02 s (docs/strength.md, "Time
+// use").
+inline constexpr std::array<int, kVariantCount> kMovesToGo = {12, 30, 30, 30};
+
 struct SearchParams {
   int aspiration_delta = 60;     // first aspiration half-window, centi-seeds
   int aspiration_min_depth = 4;  // shallower iterations search the full window
   int history_max = 16384;       // history scores saturate here (gravity keeps them bounded)
-  int time_moves_to_go = 30;     // own moves the clock is planned for when the GUI gives none
+  int time_moves_to_go = 0;      // own moves the clock is planned for when the GUI gives none;
+                                 // 0: the variant's kMovesToGo
   // Switches for measuring what each part is worth (docs/performance.md); on in play.
   bool use_tt = true;
   bool use_killers = true;
@@ -147,7 +155,7 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"AspirationDelta", &SearchParams::aspiration_delta, 5, 1000},
     {"AspirationMinDepth", &SearchParams::aspiration_min_depth, 1, 64},
     {"HistoryMax", &SearchParams::history_max, 256, 1 << 20},
-    {"TimeMovesToGo", &SearchParams::time_moves_to_go, 5, 100},
+    {"TimeMovesToGo", &SearchParams::time_moves_to_go, 0, 100},
 
     {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
     variant_mask("QuiescenceVariants", &SearchParams::quiescence_variants),

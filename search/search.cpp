@@ -709,7 +709,8 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                 stop,
                 {},
                 plan_time(limits, settings.move_overhead_ms, root.side_to_move(),
-                          settings.params.time_moves_to_go),
+                          settings.params.time_moves_to_go ? settings.params.time_moves_to_go
+                                                           : kMovesToGo[size_t(rules.variant)]),
                 Clock::now(),
                 {}};
   shared.on_currmove = &on_currmove;
