@@ -99,50 +99,58 @@ async function life(url, kind, n) {
     return;
   }
   const s = connect(url);
-  await opened(s);
-  if (kind === "hangup") return s.socket.terminate(); // before the engine has even started
-  await s.next((m) => m.type === "started");
-  switch (kind) {
-    case "page":
-      for (const line of ["uci", "setoption name UCI_Variant value bao", "ucinewgame", "position startpos moves A6R",
-        "query moves", "go depth 3", "setoption name MultiPV value 2"])
-        s.send(line);
-      await s.next((m) => m.type === "line" && m.line.startsWith("bestmove"), 15000);
-      await sync(s, `page-${n}`);
-      break;
-    case "flood":
-      for (let i = 0; i < 3000; ++i) s.send(i % 3 ? "isready" : "uci");
-      await sync(s, `flood-${n}`);
-      break;
-    case "garbage":
-      for (let i = 0; i < 2000; ++i) s.socket.send(i % 2 ? "null" : JSON.stringify({ type: "line", line: "quit\nquit" }));
-      await sync(s, `garbage-${n}`);
-      break;
-    case "perft": {
-      // An engine that reads nothing, flooded until the server drops the session.
-      s.send("perft 30");
-      const line = `position startpos moves ${"A6R ".repeat(10_000)}`.trim();
-      const deadline = Date.now() + 3000;
-      while (s.socket.readyState === s.socket.OPEN && Date.now() < deadline) {
-        if (s.socket.bufferedAmount < 2 * kMiB) s.send(line);
-        await sleep(s.socket.bufferedAmount < 2 * kMiB ? 0 : 5);
+  // A life cut short by an error (a timeout under load, a refused connection) must still
+  // end its connection: a socket left open is a session the server rightly keeps, and
+  // the test would count its engine as left running (it did, 4 of 42, in a CI rehearsal).
+  try {
+    await opened(s);
+    if (kind === "hangup") return s.socket.terminate(); // before the engine has even started
+    await s.next((m) => m.type === "started");
+    switch (kind) {
+      case "page":
+        for (const line of ["uci", "setoption name UCI_Variant value bao", "ucinewgame", "position startpos moves A6R",
+          "query moves", "go depth 3", "setoption name MultiPV value 2"])
+          s.send(line);
+        await s.next((m) => m.type === "line" && m.line.startsWith("bestmove"), 15000);
+        await sync(s, `page-${n}`);
+        break;
+      case "flood":
+        for (let i = 0; i < 3000; ++i) s.send(i % 3 ? "isready" : "uci");
+        await sync(s, `flood-${n}`);
+        break;
+      case "garbage":
+        for (let i = 0; i < 2000; ++i) s.socket.send(i % 2 ? "null" : JSON.stringify({ type: "line", line: "quit\nquit" }));
+        await sync(s, `garbage-${n}`);
+        break;
+      case "perft": {
+        // An engine that reads nothing, flooded until the server drops the session.
+        s.send("perft 30");
+        const line = `position startpos moves ${"A6R ".repeat(10_000)}`.trim();
+        const deadline = Date.now() + 3000;
+        while (s.socket.readyState === s.socket.OPEN && Date.now() < deadline) {
+          if (s.socket.bufferedAmount < 2 * kMiB) s.send(line);
+          await sleep(s.socket.bufferedAmount < 2 * kMiB ? 0 : 5);
+        }
+        break;
       }
-      break;
+      case "restart":
+        for (let i = 0; i < 5; ++i) {
+          s.socket.send(JSON.stringify({ type: "restart" }));
+          await s.next((m) => m.type === "started");
+        }
+        s.send("go infinite");
+        await sleep(100);
+        break;
+      case "infinite":
+        s.send("go infinite");
+        await sleep(300);
+        return s.socket.terminate(); // cut, with the engine searching
     }
-    case "restart":
-      for (let i = 0; i < 5; ++i) {
-        s.socket.send(JSON.stringify({ type: "restart" }));
-        await s.next((m) => m.type === "started");
-      }
-      s.send("go infinite");
-      await sleep(100);
-      break;
-    case "infinite":
-      s.send("go infinite");
-      await sleep(300);
-      return s.socket.terminate(); // cut, with the engine searching
+    s.socket.close();
+  } catch (e) {
+    s.socket.terminate();
+    throw e;
   }
-  s.socket.close();
 }
 
 const kKinds = ["page", "flood", "garbage", "perft", "restart", "infinite", "silent", "hangup"];
