@@ -104,9 +104,11 @@ struct SearchParams {
   bool gain_order = true;  // order moves that win seeds by the seeds won (eats in bao)
   // A switch per variant is a mask: bit 0 bao, 1 kigogo, 2 kiswahili, 3 kujifunza (the
   // order of Variant), since the variants answered differently.
-  int quiescence_plies = 4;  // at the horizon, follow seed-winning moves this many plies
-  int quiescence_variants = variant_bit(Variant::kBao);  // ... in these variants (mask)
-  bool quiescence_stand_pat = false;                     // stand pat even when every move captures
+  // At the horizon, follow seed-winning moves this many plies, in these variants (mask),
+  // standing pat even when every move captures if asked.
+  int quiescence_plies = 4;
+  int quiescence_variants = variant_bit(Variant::kBao);
+  bool quiescence_stand_pat = false;
   int lmr = 0;                // late move reductions of quiet moves (mask)
   int lmr_min_depth = 3;      // reduce only at this depth and deeper
   int lmr_min_moves = 3;      // never reduce the first moves searched
@@ -117,8 +119,8 @@ struct SearchParams {
   bool lmr_captures = false;  // late seed-winning moves are reduced too, one ply less
   int iir = 0;                // internal iterative reduction without a table move (mask)
   int iir_min_depth = 4;      // ... at this depth and deeper
-  int futility = variant_bit(
-      Variant::kBao);         // reverse futility: a shallow node far above beta fails high (mask)
+  // Reverse futility: a shallow node far above beta fails high (mask).
+  int futility = variant_bit(Variant::kBao);
   int futility_depth = 3;     // ... at this depth and shallower
   int futility_margin = 120;  // ... when its evaluation beats beta by this per ply (centi-seeds)
   int lmp = 0;                // late move pruning: shallow nodes skip late quiet moves (mask)
@@ -139,6 +141,11 @@ struct SearchParams {
   int time_score_drop = 30;      // centi-seeds
   bool time_forced = false;      // one legal move: play it after depth 1
 };
+
+// The own moves the clock is planned for: the option's, or with 0 the variant's.
+constexpr int planned_moves(const SearchParams& p, Variant v) {
+  return p.time_moves_to_go ? p.time_moves_to_go : kMovesToGo[size_t(v)];
+}
 
 struct ParamSpec {
   std::string_view name;

@@ -92,7 +92,8 @@ struct Frame {
   std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
   bool null_move = false;               // this ply's position was reached by a null move
   Move excluded = Move::none();         // the move a singular test leaves out at this ply
-  Line child_line;                      // the PV below the child being searched
+  Line singular_line;  // the singular test's own PV (discarded): child_line is its children's
+  Line child_line;     // the PV below the child being searched
 };
 
 // Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
@@ -360,13 +361,13 @@ class Worker {
     // as forced and is searched a ply deeper (Stockfish). Done before this node's moves
     // are generated, since the test reuses this ply's frame.
     bool singular = false;
-    if (singular_ && !excluding && ply > 0 && depth >= params_.singular_depth &&
-        ply < 2 * root_depth_ && !tt_move.is_none() && tte.bound != Bound::kUpper &&
-        tte.depth >= depth - 3 && std::abs(tte.value) < kMateBound) {
+    if (singular_ && !excluding && ply > 0 && depth >= params_.singular_depth && may_extend(ply) &&
+        !tt_move.is_none() && tte.bound != Bound::kUpper && tte.depth >= depth - 3 &&
+        std::abs(tte.value) < kMateBound) {
       const Value singular_beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
       frame.excluded = tt_move;
       const Value v = search(p, (depth - 1) / 2, ply, singular_beta - 1, singular_beta,
-                             frame.child_line, false);
+                             frame.singular_line, false);
       frame.excluded = Move::none();
       if (aborted_) return 0;
       singular = v < singular_beta;
@@ -377,9 +378,8 @@ class Worker {
     children.clear();
     R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
-    // Step 6a. A forced move costs no width: search it a ply deeper (within twice the
-    // iteration's depth, so that forced chains stay bounded).
-    if (one_reply_ && children.size() == 1 && ply < 2 * root_depth_) ++depth;
+    // Step 6a. A forced move costs no width: search it a ply deeper.
+    if (one_reply_ && children.size() == 1 && may_extend(ply)) ++depth;
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
     order_moves(frame, p, ply, tt_move);
@@ -504,6 +504,9 @@ class Worker {
     for (int i = 0; i < n; ++i)
       frame.order[size_t(i)] = key_index(frame.keys[size_t(i)]);
   }
+
+  // Extensions stop at twice the iteration's depth, so that chains of them stay bounded.
+  bool may_extend(int ply) const { return ply < 2 * root_depth_; }
 
   static bool in_variant(int mask) { return (mask >> int(R::kVariant)) & 1; }
 
@@ -709,8 +712,7 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
                 stop,
                 {},
                 plan_time(limits, settings.move_overhead_ms, root.side_to_move(),
-                          settings.params.time_moves_to_go ? settings.params.time_moves_to_go
-                                                           : kMovesToGo[size_t(rules.variant)]),
+                          planned_moves(settings.params, rules.variant)),
                 Clock::now(),
                 {}};
   shared.on_currmove = &on_currmove;
