@@ -98,6 +98,32 @@ TEST(SelfPlay, GamesAreDeterministicAndShardsMakeTheWhole) {
   }
 }
 
+// "position | score | result | game" without its last two fields.
+std::string position_and_score(const std::string& sample) {
+  return sample.substr(0, sample.rfind(" | ", sample.rfind(" | ") - 1));
+}
+
+// --random-rate: some moves at random after the opening, the same ones for a seed, on any
+// number of threads; at rate 0 the games are the search's own.
+TEST(SelfPlay, RandomMovesAreSeededAndChangeTheGames) {
+  SelfPlayConfig c = small_config(test::kKiswahili);
+  const auto best = run(c);
+  c.random_rate = 0.5;
+  const auto random = run(c);
+  ASSERT_EQ(random.size(), c.games);
+  EXPECT_EQ(run(c), random);
+  c.threads = 2;
+  EXPECT_EQ(run(c), random);
+  size_t differ = 0;
+  for (const auto& [g, samples] : random) {
+    // The opening's position and its score come before any random move (the result
+    // after it is the new game's).
+    EXPECT_EQ(position_and_score(samples.front()), position_and_score(best.at(g).front()));
+    differ += samples != best.at(g);
+  }
+  EXPECT_GT(differ, c.games / 2);
+}
+
 TEST(SelfPlay, SamplesCarryTheGameResultAndDifferentOpenings) {
   SelfPlayConfig c = small_config(test::kBao);
   std::set<std::string> firsts;

@@ -32,7 +32,7 @@ namespace {
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
     "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
-    "                    [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n"
+    "                    [--random-rate P] [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n"
     "                    [--checkpoint FILE [--resume] [--checkpoint-seconds S]]\n";
 
 constexpr std::string_view kTool = "kete-datagen";
@@ -74,6 +74,7 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--nodes") return args.number(flag, c.nodes, 1, 1'000'000'000);
   if (flag == "--threads") return args.number(flag, c.threads, 1, 256);
   if (flag == "--random-plies") return args.number(flag, c.random_plies, 0, 100);
+  if (flag == "--random-rate") return args.number(flag, c.random_rate, 0.0, 1.0);
   if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
   if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
   if (flag == "--eval") return parse_eval(args, c.settings);
@@ -111,9 +112,10 @@ std::string samples_text(const std::vector<Sample>& samples) {
 std::string header(const SelfPlayConfig& c) {
   return fmt::format(
       "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-      "random-plies={} max-plies={}\n",
+      "random-plies={} max-plies={}{}\n",
       to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
-      c.seed, c.random_plies, c.max_plies);
+      c.seed, c.random_plies, c.max_plies,
+      c.random_rate > 0 ? fmt::format(" random-rate={}", c.random_rate) : "");
 }
 
 // The checkpoint's identity of the run: the header without '#'.

@@ -64,6 +64,7 @@ std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g) {
   settings.multipv = 1;
   const std::atomic<bool> stop{false};
   std::vector<Sample> samples;
+  Random rng(game_seed(config.seed, g) ^ 0x5EED0F4A11D0ull);
   while (game.outcome().result == Result::kNone) {
     Value score = 0;
     const SearchResult r =
@@ -71,7 +72,12 @@ std::vector<Sample> play_game(const SelfPlayConfig& config, uint64_t g) {
                [&](const SearchInfo& info) { score = info.score.value; });
     if (!r.best) break;
     samples.push_back({game.position(), std::clamp(score, -kMateBound, kMateBound), 0.5, g});
-    game.play(*r.best);
+    if (config.random_rate > 0 && rng.uniform01() < config.random_rate) {
+      const MoveList moves = legal_moves(game.rules(), game.position());
+      game.play(moves[int(rng.uniform_below(uint64_t(moves.size())))]);
+    } else {
+      game.play(*r.best);
+    }
   }
   const double result = south_score(game.outcome().result);
   for (Sample& s : samples)

@@ -24,6 +24,10 @@ struct SelfPlayConfig {
   uint64_t shards = 1;
   uint64_t skip = 0;     // this shard's first games, already played (a resumed run)
   int random_plies = 8;  // random moves from the start before the engines play
+  // After the opening, the share of moves played at random instead of the search's best
+  // (each position still recorded with its search score): the positions after a random
+  // move are the kind a search's leaves meet and well-played games never reach.
+  double random_rate = 0;
   int max_plies = 400;   // a draw when the game reaches it
   uint64_t seed = 1;
   int threads = 1;  // games played at once
