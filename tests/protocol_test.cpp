@@ -17,6 +17,7 @@
 
 #include "engine/evaluate.h"
 #include "engine/game.h"
+#include "engine/net_file.h"
 #include "tests/kete_process.h"
 #include "tests/test_util.h"
 
@@ -1034,13 +1035,22 @@ int64_t eval_total(const Lines& lines) {
   return sum;
 }
 
+// A variant whose default is a net (tuning/nets) prints the net's inputs and output,
+// the others the weights' terms and their total.
 TEST_F(ProtocolTest, EvalPrintsTermsAndTotal) {
   for (Variant v : kAllVariants) {
     set_option("UCI_Variant", to_string(v));
     const Position start = Position::start(v);
     const Move m = legal_moves(RuleSet{v}, start)[0];
     ASSERT_TRUE(kete.send("position startpos moves " + move_token(start, m)));
-    eval_total(ask("eval"));
+    const Lines lines = ask("eval");
+    if (nnue::embedded_nets().value()[size_t(v)]) {
+      ASSERT_GE(lines.size(), 2u) << show(lines);
+      EXPECT_TRUE(lines[0].starts_with("net inputs (")) << lines[0];
+      EXPECT_TRUE(lines[1].starts_with("net output ")) << lines[1];
+    } else {
+      eval_total(lines);
+    }
   }
 }
 
