@@ -29,4 +29,4 @@ while True:
     if l.startswith('bestmove'): break
 c1 = cpu(); send('quit'); p.wait()
 w = last.split(); d = w[w.index('depth') + 1]
-n = int(nodes); print(f'{variant} eval={"net" if ev else "linear"} depth {d} nodes {n} cpu {c1-c0:.2f}s nodes/cpu-s {n/(c1-c0)/1e6:.3f} M')
+n = int(nodes); print(f'{variant} eval={ev or "<default>"} depth {d} nodes {n} cpu {c1-c0:.2f}s nodes/cpu-s {n/(c1-c0)/1e6:.3f} M')
