@@ -222,8 +222,18 @@ TEST(NetFile, Version1IsReadAsAPlainNet) {
   EXPECT_FALSE(nnue::parse_net(old + "x").ok());
 }
 
+// The shipped defaults (docs/evaluation.md, "Built-in nets"): plain nets in kigogo and
+// kiswahili, where they won their matches; bao and kujifunza evaluate with their weights.
 TEST(NetFile, EmbeddedNetsParse) {
   ASSERT_TRUE(nnue::embedded_nets().ok()) << nnue::embedded_nets().status();
+  const nnue::Nets& nets = *nnue::embedded_nets();
+  for (Variant v : {Variant::kKigogo, Variant::kKiswahili}) {
+    ASSERT_NE(nets[size_t(v)], nullptr) << to_string(v);
+    EXPECT_EQ(nets[size_t(v)]->variant, v);
+    EXPECT_EQ(nets[size_t(v)]->form, nnue::Form::kPlain);
+  }
+  EXPECT_EQ(nets[size_t(Variant::kBao)], nullptr);
+  EXPECT_EQ(nets[size_t(Variant::kKujifunza)], nullptr);
 }
 
 std::string write_temp(const std::string& name, const std::string& bytes) {
