@@ -98,7 +98,14 @@ test("live analysis: progress between depths, the evaluation bar, a PV move prev
   assert.equal(await page.isVisible("#eval-bar"), true);
   assert.match(await page.textContent("#eval-text"), /South's view/);
   const board = await readBoard(page);
-  await page.click("#info-summary tr.info-row .pv-move[data-index=\"1\"]");
+  // Found and clicked in one step in the page: the table is redrawn at every report of
+  // the running analysis, so a click aimed at a span located a moment earlier can land
+  // on its successor's space (a race seen once in a CI rehearsal).
+  await page.waitForFunction(() => {
+    const move = document.querySelector('#info-summary tr.info-row .pv-move[data-index="1"]');
+    move?.click();
+    return move !== null;
+  });
   await page.waitForSelector("#preview-bar", { state: "visible" });
   await waitIdle(page);
   // The line's first two moves, as they were shown when clicked, played out by kete.
