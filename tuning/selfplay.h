@@ -28,7 +28,7 @@ struct SelfPlayConfig {
   // (each position still recorded with its search score): the positions after a random
   // move are the kind a search's leaves meet and well-played games never reach.
   double random_rate = 0;
-  int max_plies = 400;   // a draw when the game reaches it
+  int max_plies = 400;  // a draw when the game reaches it
   uint64_t seed = 1;
   int threads = 1;  // games played at once
   SearchSettings settings;
