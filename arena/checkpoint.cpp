@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "arena/output_file.h"
 #include "arena/pgn.h"
+#include "tools/output_file.h"
 
 namespace kete::arena {
 namespace {
@@ -18,15 +18,6 @@ constexpr std::string_view kMagic = "kete-match checkpoint 1";
 constexpr std::string_view kIdentityKey = "match: ";
 
 }  // namespace
-
-absl::StatusOr<std::string> read_checkpoint_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("{}: cannot read the checkpoint", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return absl::DataLossError(fmt::format("{}: read error", path));
-  return text.str();
-}
 
 absl::StatusOr<Checkpoint> Checkpoint::create(std::string path, std::string identity,
                                               std::chrono::seconds every) {
@@ -41,7 +32,7 @@ absl::StatusOr<Checkpoint> Checkpoint::create(std::string path, std::string iden
 
 absl::StatusOr<Checkpoint> Checkpoint::resume(std::string path, std::string identity,
                                               std::chrono::seconds every) {
-  absl::StatusOr<std::string> text = read_checkpoint_text(path);
+  absl::StatusOr<std::string> text = tools::read_checkpoint_text(path);
   if (!text.ok()) return text.status();
   const std::string header = fmt::format("{}\n{}", kMagic, kIdentityKey);
   if (!text->starts_with(header))
@@ -85,7 +76,7 @@ absl::Status Checkpoint::save(bool force) {
   const auto now = std::chrono::steady_clock::now();
   if (!force && (!news_ || now - last_save_ < every_)) return absl::OkStatus();
   const std::string text = fmt::format("{}\n{}{}\n{}", kMagic, kIdentityKey, identity_, records_);
-  if (absl::Status s = replace_file(path_, text); !s.ok()) return s;
+  if (absl::Status s = tools::replace_file(path_, text); !s.ok()) return s;
   last_save_ = now;
   news_ = false;
   return absl::OkStatus();

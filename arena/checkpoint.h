@@ -11,11 +11,9 @@
 
 #include "absl/status/statusor.h"
 #include "arena/game_record.h"
+#include "tools/run_checkpoint.h"
 
 namespace kete::arena {
-
-// The whole text of a checkpoint file (kete-match's, or a tuning tool's).
-absl::StatusOr<std::string> read_checkpoint_text(const std::string& path);
 
 class Checkpoint {
  public:

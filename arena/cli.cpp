@@ -4,14 +4,14 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
 #include "arena/match_flags.h"
+#include "tools/arg_cursor.h"
 
 namespace kete::arena {
 namespace {
 
 // kete-match's own flags; the match flags it shares with kete-spsa go to MatchFlags.
-class Parser : public FlagParser<Parser, CommandLine> {
+class Parser : public tools::FlagParser<Parser, CommandLine> {
  public:
   explicit Parser(const std::vector<std::string>& args);
 
@@ -64,22 +64,22 @@ std::string* Parser::text_flag(const std::string& name) {
 absl::Status Parser::sprt() {
   SprtConfig c;
   while (const std::string* word = args_.word()) {
-    const auto [key, v] = key_value(*word);
+    const auto [key, v] = tools::key_value(*word);
     double* field = key == "elo0"    ? &c.elo0
                     : key == "elo1"  ? &c.elo1
                     : key == "alpha" ? &c.alpha
                     : key == "beta"  ? &c.beta
                                      : nullptr;
     if (!field)
-      return bad_argument(
+      return tools::bad_argument(
           fmt::format("--sprt: unknown key '{}' (elo0=, elo1=, alpha=, beta=)", *word));
     absl::StatusOr<double> n = parse_number<double>("--sprt " + key, v, -2000, 2000);
     if (!n.ok()) return n.status();
     *field = *n;
   }
-  if (c.elo0 >= c.elo1) return bad_argument("--sprt: elo0 must be less than elo1");
+  if (c.elo0 >= c.elo1) return tools::bad_argument("--sprt: elo0 must be less than elo1");
   if (c.alpha <= 0 || c.beta <= 0 || c.alpha + c.beta >= 1)
-    return bad_argument("--sprt: alpha and beta must be positive with alpha + beta < 1");
+    return tools::bad_argument("--sprt: alpha and beta must be positive with alpha + beta < 1");
   cl_.match.sprt = c;
   return absl::OkStatus();
 }
@@ -88,7 +88,7 @@ absl::Status Parser::check() {
   if (cl_.help || !cl_.replay_file.empty()) return absl::OkStatus();
   if (absl::Status s = flags_.finish(); !s.ok()) return s;
   if (cl_.resume && cl_.checkpoint_file.empty())
-    return bad_argument("--resume needs --checkpoint <file>");
+    return tools::bad_argument("--resume needs --checkpoint <file>");
   cl_.match.engines = {flags_.engines()[0], flags_.engines()[1]};
   return absl::OkStatus();
 }

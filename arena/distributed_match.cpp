@@ -3,14 +3,14 @@
 #include <fmt/format.h>
 
 #include "arena/pgn.h"
-#include "arena/work_farm.h"
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "rules/notation.h"
+#include "rules/text.h"
+#include "tools/work_farm.h"
 
 namespace kete::arena {
 
-Tally coordinate_match(const MatchConfig& config, Cluster& cluster, const GameCallback& on_game,
-                       std::atomic<bool>& stop) {
+Tally coordinate_match(const MatchConfig& config, tools::Cluster& cluster,
+                       const GameCallback& on_game, std::atomic<bool>& stop) {
   Tally tally = finished_tally(config);
   std::vector<std::string> pairs;
   for (int g : games_to_play(config))
@@ -27,16 +27,16 @@ Tally coordinate_match(const MatchConfig& config, Cluster& cluster, const GameCa
     for (const GameRecord& r : *records)
       if (tally.add(r)) on_game(r, tally);
   };
-  WorkFarm farm(cluster);
+  tools::WorkFarm farm(cluster);
   farm.run(pairs, on_pair, over);
   farm.finish();
   return tally;
 }
 
-absl::Status serve_match(const MatchConfig& config, Cluster& cluster) {
+absl::Status serve_match(const MatchConfig& config, tools::Cluster& cluster) {
   UciClient first(config.engines[0], config.rules, config.inherit_stderr);
   UciClient second(config.engines[1], config.rules, config.inherit_stderr);
-  return serve_jobs(
+  return tools::serve_jobs(
       cluster,
       [&](const std::string& job, const std::atomic<bool>& stop) -> std::optional<std::string> {
         absl::StatusOr<int> pair = parse_number<int>("pair", job, 0, 10'000'000);

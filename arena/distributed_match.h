@@ -7,18 +7,18 @@
 #include <atomic>
 
 #include "absl/status/status.h"
-#include "arena/cluster.h"
 #include "arena/match.h"
+#include "tools/cluster.h"
 
 namespace kete::arena {
 
 // Rank 0: returns the totals. `on_game` is called for each counted game, as in run_match;
 // setting `stop` (an interrupt) stops every rank.
-Tally coordinate_match(const MatchConfig& config, Cluster& cluster, const GameCallback& on_game,
-                       std::atomic<bool>& stop);
+Tally coordinate_match(const MatchConfig& config, tools::Cluster& cluster,
+                       const GameCallback& on_game, std::atomic<bool>& stop);
 
 // Every other rank: plays the pairs it is given, with its own two engine processes, until
 // rank 0 says stop.
-absl::Status serve_match(const MatchConfig& config, Cluster& cluster);
+absl::Status serve_match(const MatchConfig& config, tools::Cluster& cluster);
 
 }  // namespace kete::arena

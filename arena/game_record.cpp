@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/name_table.h"
-#include "engine/notation.h"
+#include "rules/name_table.h"
+#include "rules/notation.h"
 
 namespace kete::arena {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/game.h"
+#include "rules/game.h"
 
 namespace kete::arena {
 

@@ -9,20 +9,21 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
 #include "arena/checkpoint.h"
 #include "arena/cli.h"
-#include "arena/cluster.h"
 #include "arena/distributed_match.h"
-#include "arena/interrupt.h"
-#include "arena/output_file.h"
 #include "arena/pgn.h"
 #include "arena/report.h"
-#include "engine/notation.h"
+#include "rules/notation.h"
+#include "tools/arg_cursor.h"
+#include "tools/cluster.h"
+#include "tools/interrupt.h"
+#include "tools/output_file.h"
 
 namespace {
 
 using namespace kete::arena;
+namespace tools = kete::tools;
 
 int fail(std::string_view message) {
   fmt::print(stderr, "kete-match: {}\n", message);
@@ -31,7 +32,7 @@ int fail(std::string_view message) {
 
 // Exit status 0 only if all that was printed arrived.
 int finish() {
-  if (absl::Status s = flush_stdout(); !s.ok()) return fail(kete::error_text(s));
+  if (absl::Status s = tools::flush_stdout(); !s.ok()) return fail(kete::error_text(s));
   return 0;
 }
 
@@ -113,7 +114,7 @@ absl::StatusOr<std::optional<Checkpoint>> checkpoint(const CommandLine& cl) {
 }
 
 // A playing rank of an MPI job: its engines must start on its machine, or the job stops.
-int serve(const CommandLine& cl, Cluster& cluster) {
+int serve(const CommandLine& cl, tools::Cluster& cluster) {
   const auto rank_fail = [&](const absl::Status& s) {
     fmt::print(stderr, "kete-match: rank {}: {}\n", cluster.rank(), kete::error_text(s));
     cluster.abort(1);
@@ -123,7 +124,7 @@ int serve(const CommandLine& cl, Cluster& cluster) {
   return 0;
 }
 
-std::string header(const CommandLine& cl, const Cluster& cluster) {
+std::string header(const CommandLine& cl, const tools::Cluster& cluster) {
   const MatchConfig& m = cl.match;
   const int planned = planned_games(m);
   const std::string spread = cluster.distributed()
@@ -137,7 +138,7 @@ std::string header(const CommandLine& cl, const Cluster& cluster) {
                          : cl.openings_file);
 }
 
-int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
+int play_or_coordinate(CommandLine& cl, tools::Cluster& cluster) {
   absl::StatusOr<std::vector<Opening>> o = openings(cl);
   if (!o.ok()) return fail(kete::error_text(o.status()));
   cl.match.openings = std::move(*o);
@@ -147,11 +148,11 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
   absl::StatusOr<std::optional<Checkpoint>> cp = checkpoint(cl);
   if (!cp.ok()) return fail(kete::error_text(cp.status()));
   if (*cp) cl.match.finished = (*cp)->finished();
-  std::optional<OutputFile> pgn;
+  std::optional<tools::OutputFile> pgn;
   // The first failed write (records or checkpoint) stops the match.
   absl::Status write_status = absl::OkStatus();
   if (!cl.pgn_file.empty()) {
-    absl::StatusOr<OutputFile> f = OutputFile::create(cl.pgn_file);
+    absl::StatusOr<tools::OutputFile> f = tools::OutputFile::create(cl.pgn_file);
     if (!f.ok()) return fail(kete::error_text(f.status()));
     pgn = std::move(*f);
     for (const GameRecord& r : cl.match.finished)
@@ -171,7 +172,7 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
       (*cp)->add(r);
       write_status = (*cp)->save();
     }
-    if (!write_status.ok()) interrupted() = true;
+    if (!write_status.ok()) tools::interrupted() = true;
     if (live) fmt::print(stderr, "\r\033[K");
     if (!cl.quiet) {
       fmt::print("{}\n", game_line(r));
@@ -180,9 +181,10 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
     fmt::print(stderr, "{}{}", progress_line(t, planned), live ? "" : "\n");
   };
   // The first interrupt stops the match gracefully; a second one ends the runner at once.
-  stop_on_interrupt();
-  const Tally tally = cluster.distributed() ? coordinate_match(m, cluster, on_game, interrupted())
-                                            : run_match(m, on_game, interrupted());
+  tools::stop_on_interrupt();
+  const Tally tally = cluster.distributed()
+                          ? coordinate_match(m, cluster, on_game, tools::interrupted())
+                          : run_match(m, on_game, tools::interrupted());
   if (live) fmt::print(stderr, "\n");
   if (pgn && write_status.ok()) write_status = pgn->close();
   if (*cp && write_status.ok()) write_status = (*cp)->save(true);
@@ -198,7 +200,7 @@ int play_or_coordinate(CommandLine& cl, Cluster& cluster) {
 }
 
 // Rank 0 failing before the match must end the job: the other ranks wait for it.
-int play(CommandLine& cl, Cluster& cluster) {
+int play(CommandLine& cl, tools::Cluster& cluster) {
   const int code = play_or_coordinate(cl, cluster);
   if (code != 0 && cluster.rank() == 0 && cluster.distributed()) cluster.abort(code);
   return code;
@@ -207,9 +209,9 @@ int play(CommandLine& cl, Cluster& cluster) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (absl::Status s = Cluster::join(argc, argv); !s.ok()) return fail(kete::error_text(s));
-  Cluster& cluster = Cluster::instance();
-  absl::StatusOr<CommandLine> cl = parse_command_line(arguments(argc, argv));
+  if (absl::Status s = tools::Cluster::join(argc, argv); !s.ok()) return fail(kete::error_text(s));
+  tools::Cluster& cluster = tools::Cluster::instance();
+  absl::StatusOr<CommandLine> cl = parse_command_line(tools::arguments(argc, argv));
   if (!cl.ok()) {
     fmt::print(stderr, "kete-match: {}\n(kete-match --help)\n", kete::error_text(cl.status()));
     return 2;

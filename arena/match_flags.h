@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "arena/arg_cursor.h"
 #include "arena/match.h"
+#include "tools/arg_cursor.h"
 
 namespace kete::arena {
 
@@ -41,7 +41,7 @@ class MatchFlags {
 
   // Reads `flag` and its values from `args`. A flag that is not a match flag is an
   // unknown argument: the tool has already tried its own.
-  absl::Status take(const std::string& flag, ArgCursor& args);
+  absl::Status take(const std::string& flag, tools::ArgCursor& args);
 
   // The checks that need the whole command line (the engines, exactly one time control,
   // openings or random plies); then the margins go into the time control.
@@ -51,12 +51,12 @@ class MatchFlags {
   const std::vector<EngineConfig>& engines() const { return engines_; }
 
  private:
-  absl::Status number(const std::string& flag, ArgCursor& args);
-  absl::Status engine(ArgCursor& args);
+  absl::Status number(const std::string& flag, tools::ArgCursor& args);
+  absl::Status engine(tools::ArgCursor& args);
   absl::Status engine_key(EngineConfig& e, const std::string& word);
-  absl::Status rules(const std::string& flag, ArgCursor& args);
-  absl::Status time_control(const std::string& flag, ArgCursor& args);
-  absl::Status openings(ArgCursor& args);
+  absl::Status rules(const std::string& flag, tools::ArgCursor& args);
+  absl::Status time_control(const std::string& flag, tools::ArgCursor& args);
+  absl::Status openings(tools::ArgCursor& args);
   absl::Status check_engines() const;
 
   Fields fields_;

@@ -7,11 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "engine/game.h"
-#include "engine/notation.h"
-#include "engine/random.h"
-#include "engine/rules.h"
-#include "engine/text.h"
+#include "rules/game.h"
+#include "rules/notation.h"
+#include "rules/random.h"
+#include "rules/rules.h"
+#include "rules/text.h"
 
 namespace kete::arena {
 namespace {

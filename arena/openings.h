@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/game.h"
-#include "engine/position.h"
+#include "rules/game.h"
+#include "rules/position.h"
 
 namespace kete::arena {
 
@@ -41,7 +41,7 @@ absl::StatusOr<Game> play_opening(RuleSet rules, const Opening& opening, int max
 // be repeated). A position is rejected when it is already decided: the game is over, the
 // side to move has a move that wins at once or only moves that let the opponent win at
 // once, or one side holds less than a third of the seeds. The moves are drawn uniformly
-// from kete::Random (engine/random.h). Fewer than `count` come back
+// from kete::Random (rules/random.h). Fewer than `count` come back
 // only when that many distinct positions cannot be found.
 std::vector<Opening> random_openings(RuleSet rules, int count, int plies, uint64_t seed);
 

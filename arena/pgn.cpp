@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "rules/notation.h"
+#include "rules/text.h"
 
 namespace kete::arena {
 namespace {

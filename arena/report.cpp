@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/name_table.h"
+#include "rules/name_table.h"
 
 namespace kete::arena {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/notation.h"
+#include "rules/notation.h"
 
 namespace kete::arena {
 

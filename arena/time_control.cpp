@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/text.h"
+#include "rules/text.h"
 
 namespace kete::arena {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "engine/types.h"
+#include "rules/types.h"
 
 namespace kete::arena {
 

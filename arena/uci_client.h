@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "arena/engine_process.h"
-#include "engine/types.h"
+#include "rules/types.h"
 
 namespace kete::arena {
 

@@ -13,7 +13,7 @@
 //                              search's leaves: each refreshed, or each updated from the
 //                              parent's accumulator (nnue::Evaluator); items are leaves
 //   playout/<rules>            one random game from the start (to its end or 1000 plies),
-//                              one move played per ply (engine/playout.h)
+//                              one move played per ply (rules/playout.h)
 //   playout_all_moves/<rules>  the same, every move of a ply played out and one picked
 //   tt_store|tt_probe/<MiB>    the transposition table on random keys
 //
@@ -30,14 +30,14 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "engine/evaluate.h"
-#include "engine/nnue.h"
-#include "engine/notation.h"
-#include "engine/perft.h"
-#include "engine/playout.h"
-#include "engine/random.h"
-#include "engine/rules.h"
-#include "engine/weights.h"
+#include "eval/evaluate.h"
+#include "eval/nnue.h"
+#include "eval/weights.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "rules/playout.h"
+#include "rules/random.h"
+#include "rules/rules.h"
 #include "search/tt.h"
 
 #ifndef KETE_PERFT_DIR
@@ -218,7 +218,7 @@ void bm_net_leaves(benchmark::State& state, const std::vector<Position>& positio
 }
 
 // Random moves until the game is decided or 1000 plies, one move played per ply
-// (engine/playout.h), as kete-throughput plays them.
+// (rules/playout.h), as kete-throughput plays them.
 template <Rules R>
 void bm_playout(benchmark::State& state) {
   const Position start = Position::start(R::kVariant);

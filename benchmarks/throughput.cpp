@@ -3,7 +3,7 @@
 // Table 1, from the start position:
 //   perft leaves/s     perft to a fixed depth
 //   playouts/s         random games to their end (or 1000 plies), one move played per ply
-//                      (engine/playout.h)
+//                      (rules/playout.h)
 //   all-moves po/s     the same games' rate when every move of a ply is played out and one
 //                      child is picked (the old playout, uniform over moves)
 //   seeds/move         seeds sown per generated move in that perft (every lap counted)
@@ -22,11 +22,11 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "engine/notation.h"
-#include "engine/perft.h"
-#include "engine/playout.h"
-#include "engine/random.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "rules/playout.h"
+#include "rules/random.h"
+#include "tools/arg_cursor.h"
 
 namespace kete {
 namespace {
@@ -232,8 +232,8 @@ int main(int argc, char** argv) {
   using namespace kete;
   int runs = 5;
   bool quick = false;
-  const std::vector<std::string> argv_ = arena::arguments(argc, argv);
-  for (arena::ArgCursor args(argv_); !args.done();) {
+  const std::vector<std::string> argv_ = tools::arguments(argc, argv);
+  for (tools::ArgCursor args(argv_); !args.done();) {
     const std::string& flag = args.next();
     absl::Status s = absl::OkStatus();
     if (flag == "--runs")
@@ -241,7 +241,7 @@ int main(int argc, char** argv) {
     else if (flag == "--quick")
       quick = true;
     else
-      s = arena::unknown_argument(flag);
+      s = tools::unknown_argument(flag);
     if (!s.ok()) {
       fmt::print(stderr, "kete-throughput: {}\nusage: kete-throughput [--runs N] [--quick]\n",
                  error_text(s));

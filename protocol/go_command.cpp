@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "rules/notation.h"
+#include "rules/text.h"
 
 namespace kete {
 namespace {
@@ -55,10 +55,38 @@ void set_number(Limits& limits, std::string_view key, int64_t n) {
     limits.nodes = uint64_t(std::max<int64_t>(v, 1));
 }
 
+// go mate <N> [nodes <n>] [movetime <ms>] | go solve [nodes <n>] [movetime <ms>]: the
+// numbers read as the search's.
+absl::StatusOr<GoCommand> parse_solve(const std::vector<std::string_view>& w) {
+  GoCommand go;
+  size_t i = 2;
+  go.kind = w[1] == "mate" ? GoCommand::Kind::kMate : GoCommand::Kind::kSolve;
+  if (go.kind == GoCommand::Kind::kMate) {
+    const absl::StatusOr<int> n =
+        parse_number<int>("go mate", i < w.size() ? w[i] : std::string_view(), 1, kMaxMateMoves);
+    if (!n.ok()) return n.status();
+    go.mate_moves = *n;
+    ++i;
+  }
+  for (; i < w.size(); i += 2) {
+    const std::string_view key = w[i];
+    if (key != "nodes" && key != "movetime")
+      return absl::InvalidArgumentError(fmt::format("go {}: unknown parameter '{}'", w[1], key));
+    const std::optional<int64_t> n = i + 1 < w.size() ? go_number(w[i + 1]) : std::nullopt;
+    if (!n)
+      return absl::InvalidArgumentError(fmt::format("go {}: '{}' needs an integer", w[1], key));
+    set_number(go.limits, key, *n);
+  }
+  go.solve.nodes = go.limits.nodes;
+  go.solve.time_ms = go.limits.movetime_ms;
+  return go;
+}
+
 }  // namespace
 
 absl::StatusOr<GoCommand> parse_go(const std::vector<std::string_view>& w, RuleSet rules,
                                    const Position& root) {
+  if (w.size() > 1 && (w[1] == "mate" || w[1] == "solve")) return parse_solve(w);
   GoCommand go;
   for (size_t i = 1; i < w.size(); ++i) {
     const std::string_view key = w[i];

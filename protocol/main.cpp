@@ -8,13 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "engine/net_file.h"
-#include "engine/notation.h"
-#include "engine/text.h"
-#include "engine/weights.h"
+#include "engine/bench.h"
 #include "protocol/uci.h"
 #include "protocol/version.h"
-#include "search/bench.h"
+#include "rules/notation.h"
+#include "rules/text.h"
 
 int main(int argc, char** argv) {
   kete::Output out(std::cout);
@@ -22,12 +20,8 @@ int main(int argc, char** argv) {
     out.line(fmt::format("kete {}", kete::version()));
     return 0;
   }
-  if (const auto& embedded = kete::embedded_weights(); !embedded.ok()) {
-    out.line("info string error: " + kete::error_text(embedded.status()));
-    return 1;
-  }
-  if (const auto& nets = kete::nnue::embedded_nets(); !nets.ok()) {
-    out.line("info string error: " + kete::error_text(nets.status()));
+  if (const absl::Status defaults = kete::Engine::check_defaults(); !defaults.ok()) {
+    out.line("info string error: " + kete::error_text(defaults));
     return 1;
   }
   if (argc > 1 && std::string(argv[1]) == "bench") {

@@ -3,9 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "engine/notation.h"
-#include "engine/text.h"
-#include "search/skill.h"
+#include "rules/notation.h"
+#include "rules/text.h"
 
 namespace kete {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "search/engine.h"
+#include "engine/engine.h"
 
 namespace kete {
 

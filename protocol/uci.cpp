@@ -7,18 +7,15 @@
 
 #include <fmt/format.h>
 
-#include "engine/evaluate.h"
-#include "engine/nnue.h"
-#include "engine/notation.h"
-#include "engine/perft.h"
-#include "engine/rules.h"
-#include "engine/text.h"
+#include "engine/bench.h"
 #include "protocol/go_command.h"
 #include "protocol/options.h"
 #include "protocol/version.h"
 #include "protocol/wdl.h"
-#include "search/bench.h"
-#include "search/solve_job.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "rules/rules.h"
+#include "rules/text.h"
 
 namespace kete {
 namespace {
@@ -34,12 +31,7 @@ std::string quoted(std::string_view text) {
 
 // Joins words[from, to) with single spaces.
 std::string join(const std::vector<std::string_view>& words, size_t from, size_t to) {
-  std::string s;
-  for (size_t i = from; i < to; ++i) {
-    if (i > from) s += ' ';
-    s += words[i];
-  }
-  return s;
+  return fmt::format("{}", fmt::join(words.begin() + from, words.begin() + to, " "));
 }
 
 std::string score_text(const Score& s) {
@@ -48,23 +40,16 @@ std::string score_text(const Score& s) {
 
 std::string info_line(RuleSet rules, const Position& root, const SearchInfo& i, bool multipv,
                       bool wdl) {
-  std::string pv;
-  Position p = root;
-  for (Move m : i.pv) {
-    pv += ' ';
-    pv += move_token(p, m);
-    std::optional<Position> next = play(rules, p, m);
-    if (!next) break;
-    p = *next;
-  }
+  const std::string pv = line_text(rules, root, i.pv);
   const uint64_t nps = i.time_ms > 0 ? i.nodes * 1000 / uint64_t(i.time_ms) : i.nodes * 1000;
   // With MultiPV > 1 every iteration reports several lines: `multipv K` tells them apart.
   const std::string k = multipv ? fmt::format(" multipv {}", i.multipv) : "";
   // UCI_ShowWDL: after the score, as Stockfish prints it.
   const std::string w = wdl ? " " + wdl_text(root.variant(), i.score) : "";
   return fmt::format(
-      "info depth {} seldepth {}{} score {}{} nodes {} nps {} hashfull {} time {} pv{}", i.depth,
-      i.seldepth, k, score_text(i.score), w, i.nodes, nps, i.hashfull, i.time_ms, pv);
+      "info depth {} seldepth {}{} score {}{} nodes {} nps {} hashfull {} time {} pv{}{}", i.depth,
+      i.seldepth, k, score_text(i.score), w, i.nodes, nps, i.hashfull, i.time_ms,
+      pv.empty() ? "" : " ", pv);
 }
 
 // "bestmove <move>", "bestmove <move> ponder <reply>", or "bestmove (none)" when the game
@@ -102,13 +87,10 @@ bool Protocol::handle(std::string_view line) {
       if (w.size() < 2 || w[1] != "perft") out_.line("bestmove (none)");
     } else if (w.size() > 1 && w[1] == "perft")
       perft(w, 2);
-    else if (w.size() > 1 && (w[1] == "mate" || w[1] == "solve"))
-      solve(w);
     else
       go(w);
   } else if (cmd == "stop") {
     engine_.stop();
-    solve_.stop();
   } else if (cmd == "ponderhit") {
     ponderhit();
   } else if (cmd == "debug") {
@@ -134,8 +116,6 @@ bool Protocol::handle(std::string_view line) {
 void Protocol::finish() {
   engine_.stop();
   engine_.wait();
-  solve_.stop();
-  solve_.wait();
 }
 
 // Messages may echo input (a token, a position string, an option value): never echo
@@ -196,12 +176,12 @@ void Protocol::position(const Words& w) {
 }
 
 void Protocol::go(const Words& w) {
-  if (engine_.searching() || solve_.running())
-    return error("go: a search is running: send stop first");
+  if (engine_.busy()) return error("go: a search is running: send stop first");
   const RuleSet rules = engine_.rules();
   const Position root = engine_.position();
   absl::StatusOr<GoCommand> command = parse_go(w, rules, root);
   if (!command.ok()) return error(error_text(command.status()));
+  if (command->kind != GoCommand::Kind::kSearch) return solve(*command);
   const bool multipv = engine_.settings().multipv > 1;
   const bool wdl = engine_.show_wdl();
   // cutegames reads a bestmove line of exactly two words: `ponder` only after `uci`.
@@ -225,60 +205,27 @@ void Protocol::go(const Words& w) {
       });
 }
 
-// go mate <N> [nodes <n>] [movetime <ms>] | go solve [nodes <n>] [movetime <ms>]: the
-// df-pn solver (docs/solver.md). `go mate` reports the shortest forced win within N own
-// moves; `go solve` proves the value of the position. Both end with one bestmove.
-void Protocol::solve(const Words& w) {
-  if (engine_.searching() || solve_.running())
-    return error("go: a search is running: send stop first");
-  SolveJob::Request request;
-  size_t i = 2;
-  if (w[1] == "mate") {
-    const absl::StatusOr<int> n =
-        parse_number<int>("go mate", i < w.size() ? w[i] : std::string_view(), 1, 500);
-    if (!n.ok()) return error(std::string(n.status().message()));
-    request.mate_moves = *n;
-    ++i;
-  }
-  for (; i < w.size(); i += 2) {
-    const std::string_view key = w[i];
-    if (key != "nodes" && key != "movetime")
-      return error(fmt::format("go {}: unknown parameter '{}'", w[1], quoted(key)));
-    const absl::StatusOr<int64_t> n =
-        parse_number<int64_t>(fmt::format("go {} {}", w[1], key),
-                              i + 1 < w.size() ? w[i + 1] : std::string_view(), 0, INT64_MAX);
-    if (!n.ok()) return error(std::string(n.status().message()));
-    if (key == "nodes")
-      request.limits.nodes = uint64_t(*n);
-    else
-      request.limits.time_ms = *n;
-  }
+// go mate <N> | go solve, with their limits: the df-pn solver (docs/solver.md). `go mate`
+// reports the shortest forced win within N own moves; `go solve` proves the value of the
+// position. Both end with one bestmove.
+void Protocol::solve(const GoCommand& command) {
   const Position root = engine_.position();
   if (engine_.game().outcome().result != Result::kNone) return out_.line("bestmove (none)");
-  request.rules = engine_.rules();
-  request.root = root;
-  request.game = context_of(engine_.game());
-  request.limits.hash_mb = size_t(engine_.hash_mb());
   const RuleSet rules = engine_.rules();
-  const bool mate = request.mate_moves > 0;
-  const int most = request.mate_moves;
-  const int max_plies = request.game.max_plies;
-  solve_.start(
-      std::move(request),
+  const bool mate = command.kind == GoCommand::Kind::kMate;
+  const int most = command.mate_moves;
+  engine_.solve(
+      command.mate_moves, command.solve,
       [this](const SolveInfo& i) {
         out_.line(
             fmt::format("info nodes {} time {} string proof {} disproof {} memory {} entries {}",
                         i.nodes, i.time_ms, i.proof, i.disproof, i.memory_bytes, i.entries));
       },
-      [this, rules, root, mate, most, max_plies](const SolveJob::Outcome& o) {
-        std::string pv;
-        Position p = root;
-        for (Move m : o.pv) {
-          pv += ' ' + move_token(p, m);
-          p = *play(rules, p, m);
-        }
-        const std::string_view us = root.side_to_move() == Side::kSouth ? "South" : "North";
-        const std::string_view them = root.side_to_move() == Side::kSouth ? "North" : "South";
+      [this, rules, root, mate, most](const SolveJob::Outcome& o, const absl::Status& kept) {
+        std::string pv = line_text(rules, root, o.pv);
+        if (!pv.empty()) pv.insert(0, " ");
+        const std::string_view us = to_string(root.side_to_move());
+        const std::string_view them = to_string(~root.side_to_move());
         switch (o.verdict) {
           case SolveJob::Verdict::kWin:
             if (mate)
@@ -300,13 +247,8 @@ void Protocol::solve(const Words& w) {
                                   mate ? "mate" : "solve"));
             break;
         }
-        // The proof becomes proven values before the bestmove, so that the next `go`
-        // plays it (docs/solver.md).
-        if (!o.strategy.empty())
-          if (const absl::Status s =
-                  engine_.add_solved(rules, root, o.winner, o.strategy, max_plies);
-              !s.ok())
-            out_.line(fmt::format("info string solve: proof not kept: {}", error_text(s)));
+        if (!kept.ok())
+          out_.line(fmt::format("info string solve: proof not kept: {}", error_text(kept)));
         const bool wins = o.verdict == SolveJob::Verdict::kWin && !o.pv.empty();
         const MoveList moves = legal_moves(rules, root);
         out_.line(wins            ? "bestmove " + move_token(root, o.pv[0])
@@ -431,24 +373,20 @@ void Protocol::diagram() {
 }
 
 void Protocol::eval() {
-  const Position& p = engine_.position();
-  if (const auto& net = engine_.settings().nets[size_t(p.variant())]) {
-    const std::vector<std::string> inputs = nnue::input_summary(p);
-    out_.line(fmt::format("net inputs ({}): {}", inputs.size(), fmt::join(inputs, " ")));
+  const EvalReport e = engine_.evaluation();
+  if (e.net) {
     out_.line(
-        fmt::format("net output {} (centi-seeds, side to move's view)", nnue::evaluate(*net, p)));
-    if (net->form == nnue::Form::kResidual)
+        fmt::format("net inputs ({}): {}", e.net_inputs.size(), fmt::join(e.net_inputs, " ")));
+    out_.line(fmt::format("net output {} (centi-seeds, side to move's view)", e.net_output));
+    if (e.residual)
       out_.line(fmt::format("residual net: evaluation {} = the weights' {} + the net's output",
-                            nnue::evaluate(*net, p, engine_.settings().eval[p.variant()]),
-                            evaluate(p, engine_.settings().eval[p.variant()])));
+                            e.residual->first, e.residual->second));
     return;
   }
-  const Weights& weights = engine_.settings().eval[p.variant()];
   out_.line(fmt::format("{:<12} {:>7} {:>7} {:>7}", "term", "feature", "weight", "value"));
-  for (const EvalTerm& t : evaluation_terms(p, weights))
+  for (const EvalTerm& t : e.terms)
     out_.line(fmt::format("{:<12} {:>7} {:>7} {:>7}", t.name, t.feature, t.weight, t.value));
-  out_.line(fmt::format("{:<12} {:>23} (centi-seeds, side to move's view)", "total",
-                        evaluate(p, weights)));
+  out_.line(fmt::format("{:<12} {:>23} (centi-seeds, side to move's view)", "total", e.total));
 }
 
 void Protocol::bench(const Words& w) {

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/engine.h"
+#include "protocol/go_command.h"
 #include "protocol/output.h"
-#include "search/engine.h"
-#include "search/solve_job.h"
 
 namespace kete {
 
@@ -31,7 +31,7 @@ class Protocol {
   void set_option(const Words& w);
   void position(const Words& w);
   void go(const Words& w);
-  void solve(const Words& w);
+  void solve(const GoCommand& command);
   void query(const Words& w);
   void ponderhit();
   void debug(const Words& w);
@@ -54,7 +54,6 @@ class Protocol {
 
   Engine& engine_;
   Output& out_;
-  SolveJob solve_;  // `go mate`, `go solve`: one search or solve at a time
   // The last `position` was refused: until a valid one, a new game or a new variant, `go`
   // answers `bestmove (none)` and the queries answer as for a game that is over.
   bool no_position_ = false;

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "engine/score.h"
-#include "engine/types.h"
+#include "rules/score.h"
+#include "rules/types.h"
 
 namespace kete {
 

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build libabsl-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-          dpkg-dev openmpi-bin libopenmpi-dev ccache)
+          dpkg-dev openmpi-bin libopenmpi-dev ccache clang-format python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

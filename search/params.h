@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/types.h"
+#include "rules/types.h"
 
 namespace kete {
 
@@ -36,7 +36,7 @@ inline constexpr int kOrderTtMove = 1 << 29;
 inline constexpr int kOrderCapture = 1 << 28;
 inline constexpr int kOrderKiller = 1 << 27;
 
-// History is indexed by a move's start pit and direction, its low six bits (engine/move.h):
+// History is indexed by a move's start pit and direction, its low six bits (rules/move.h):
 // the choices of a move do not change which quiet move it is.
 inline constexpr int kHistoryIndexBits = 6;
 inline constexpr int kHistorySize = 1 << kHistoryIndexBits;

@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/notation.h"
-#include "engine/random.h"
-#include "engine/rules.h"
-#include "search/option_file.h"
+#include "rules/notation.h"
+#include "rules/option_file.h"
+#include "rules/random.h"
+#include "rules/rules.h"
 
 namespace kete {
 namespace {

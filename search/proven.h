@@ -16,12 +16,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/move.h"
-#include "engine/position.h"
-#include "engine/score.h"
-#include "engine/types.h"
+#include "proof/proof.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/score.h"
+#include "rules/types.h"
 #include "search/search.h"
-#include "solver/proof.h"
 
 namespace kete {
 
@@ -33,7 +33,7 @@ struct ProvenEntry {
   bool side_to_move_wins = false;
   int32_t plies = 0;  // 0: an empty slot
 
-  // The search's value of the position `ply` plies from the root (engine/score.h).
+  // The search's value of the position `ply` plies from the root (rules/score.h).
   Value value(int ply) const {
     return side_to_move_wins ? mate_in(ply + plies) : mated_in(ply + plies);
   }
@@ -82,7 +82,7 @@ class ProvenValues {
   size_t mask_ = 0;
 };
 
-// Reads and checks a proof file (solver/proof.h's checker, the rules library only) and
+// Reads and checks a proof file (proof/proof.h's checker, the rules library only) and
 // returns its proven values. The proof must be for `rules`: a proof of another variant or
 // kichwa rule is refused, naming both. Errors name the file and what is wrong.
 absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet rules);

@@ -9,12 +9,12 @@
 #include <optional>
 #include <vector>
 
-#include "engine/evaluate.h"
-#include "engine/game.h"
-#include "engine/move.h"
-#include "engine/nnue.h"
-#include "engine/position.h"
-#include "engine/score.h"
+#include "eval/evaluate.h"
+#include "eval/nnue.h"
+#include "rules/game.h"
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/score.h"
 #include "search/params.h"
 
 namespace kete {
@@ -83,16 +83,6 @@ struct SearchSettings {
   // shared and read-only, like the nets.
   std::shared_ptr<const ProvenValues> proven;
 };
-
-// The game around the root: what the draw rules need (rules.md section 2).
-struct GameContext {
-  std::vector<uint64_t> history;           // keys of the game's positions before the root
-  int plies = 0;                           // plies played before the root
-  int max_plies = Game::kDefaultMaxPlies;  // MaxPlies: a draw when the game reaches it
-};
-
-// What a search from the game's position needs to know of the game before it.
-GameContext context_of(const Game& game);
 
 class TranspositionTable;
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <span>
 
-#include "engine/move.h"
-#include "engine/random.h"
-#include "engine/score.h"
+#include "rules/move.h"
+#include "rules/random.h"
+#include "rules/score.h"
 
 namespace kete {
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "engine/move.h"
-#include "engine/score.h"
+#include "rules/move.h"
+#include "rules/score.h"
 
 namespace kete {
 

@@ -1,5 +1,5 @@
-// kete-solve: proves who wins a position with df-pn (search/solver.h), writes the proof,
-// and checks proofs with the rules library alone (solver/proof.h). docs/solver.md.
+// kete-solve: proves who wins a position with df-pn (solver/solver.h), writes the proof,
+// and checks proofs with the rules library alone (proof/proof.h). docs/solver.md.
 //
 //   kete-solve --variant kujifunza --kichwa follow --distance 1 --proof follow.proof
 //   kete-solve --check follow.proof
@@ -16,13 +16,13 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "arena/interrupt.h"
-#include "engine/notation.h"
-#include "engine/rules.h"
-#include "engine/text.h"
-#include "search/solver.h"
-#include "solver/proof.h"
+#include "proof/proof.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
+#include "rules/text.h"
+#include "solver/solver.h"
+#include "tools/arg_cursor.h"
+#include "tools/interrupt.h"
 
 namespace kete {
 namespace {
@@ -48,17 +48,17 @@ struct Options {
   std::string check;
 };
 
-absl::Status parse_winner(arena::ArgCursor& args, std::optional<Side>& winner) {
+absl::Status parse_winner(tools::ArgCursor& args, std::optional<Side>& winner) {
   absl::StatusOr<std::string> v = args.value("--winner");
   if (!v.ok()) return v.status();
   if (*v == "S" || *v == "N")
     winner = *v == "S" ? Side::kSouth : Side::kNorth;
   else if (*v != "auto")
-    return arena::bad_argument(fmt::format("--winner: expected S, N or auto, got '{}'", *v));
+    return tools::bad_argument(fmt::format("--winner: expected S, N or auto, got '{}'", *v));
   return absl::OkStatus();
 }
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--variant") return args.variant(flag, o.rules.variant);
   if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
   if (flag == "--position") return args.text(flag, o.position);
@@ -78,18 +78,14 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--max-plies") return args.number(flag, o.max_plies, 1, 100'000);
   if (flag == "--proof") return args.text(flag, o.proof);
   if (flag == "--check") return args.text(flag, o.check);
-  return arena::unknown_argument(flag);
+  return tools::unknown_argument(flag);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
   o.limits.hash_mb = 256;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
   return o;
-}
-
-std::string_view side_name(Side s) {
-  return s == Side::kSouth ? "South" : "North";
 }
 
 int check(const std::string& path) {
@@ -109,7 +105,7 @@ int check(const std::string& path) {
       "proof OK: {} wins ({} KichwaRule {}, MaxPlies {}) from {}\n"
       "positions {} (winner to move, one line each), loser positions {}, longest line {} "
       "plies, checked in {:.1f} s\n",
-      side_name(r->header.winner), to_string(r->header.rules.variant),
+      to_string(r->header.winner), to_string(r->header.rules.variant),
       to_string(r->header.rules.kichwa), r->header.max_plies, position_string(r->header.root),
       r->positions, r->defences, r->longest_line, s);
   return 0;
@@ -126,16 +122,6 @@ void print_info(const SolveInfo& i) {
   fmt::print("info proof {} disproof {} nodes {} time {} memory {} entries {}\n", i.proof,
              i.disproof, i.nodes, i.time_ms, i.memory_bytes, i.entries);
   std::fflush(stdout);
-}
-
-std::string line_text(const Position& root, RuleSet rules, const std::vector<Move>& pv) {
-  std::string text;
-  Position p = root;
-  for (Move m : pv) {
-    text += (text.empty() ? "" : " ") + move_token(p, m);
-    p = *play(rules, p, m);
-  }
-  return text;
 }
 
 // The strategy lines reached from the root, in the order a walk from the root meets them.
@@ -185,12 +171,12 @@ bool write_proof(const Options& o, const Position& root, Side winner,
 // depth-limited game, which has no cycles and so no repetition to depend on).
 std::optional<int> shortest_win(const Options& o, const Position& root, Side attacker,
                                 const GameContext& game, int most) {
-  for (int n = 1; n <= most && !arena::interrupted(); ++n) {
+  for (int n = 1; n <= most && !tools::interrupted(); ++n) {
     SolveLimits limits = o.limits;
     limits.max_moves = n;
     limits.info_every_ms = -1;
     Solver solver(o.rules, limits);
-    const SolveResult r = solver.prove(root, attacker, game, arena::interrupted(), nullptr);
+    const SolveResult r = solver.prove(root, attacker, game, tools::interrupted(), nullptr);
     fmt::print("mate {}: {} (nodes {}, {} ms)\n", n,
                r.proof == Proof::kProven      ? "proven"
                : r.proof == Proof::kDisproven ? "none"
@@ -198,8 +184,8 @@ std::optional<int> shortest_win(const Options& o, const Position& root, Side att
                r.info.nodes, r.info.time_ms);
     std::fflush(stdout);
     if (r.proof == Proof::kProven) {
-      fmt::print("shortest win: {} wins in {} own moves, line {}\n", side_name(attacker), n,
-                 line_text(root, o.rules, r.pv));
+      fmt::print("shortest win: {} wins in {} own moves, line {}\n", to_string(attacker), n,
+                 line_text(o.rules, root, r.pv));
       return n;
     }
     if (r.proof == Proof::kUnknown) return std::nullopt;
@@ -226,11 +212,7 @@ int solve(const Options& o) {
       return 2;
     }
   }
-  GameContext context;
-  for (size_t i = 0; i + 1 < game.history().size(); ++i)
-    context.history.push_back(game.history()[i].key());
-  context.plies = game.plies();
-  context.max_plies = o.max_plies;
+  const GameContext context = context_of(game);
   root = game.position();
   fmt::print("solving {} (KichwaRule {}) {}\n", to_string(o.rules.variant),
              to_string(o.rules.kichwa), position_string(root));
@@ -246,12 +228,12 @@ int solve(const Options& o) {
     SolveLimits limits = o.limits;
     limits.max_moves = o.mate;
     auto solver = std::make_unique<Solver>(o.rules, limits);
-    fmt::print("proving that {} wins{}\n", side_name(attacker),
+    fmt::print("proving that {} wins{}\n", to_string(attacker),
                o.mate ? fmt::format(" within {} moves", o.mate) : "");
-    const SolveResult r = solver->prove(root, attacker, context, arena::interrupted(), print_info);
+    const SolveResult r = solver->prove(root, attacker, context, tools::interrupted(), print_info);
     print_info(r.info);
     if (r.proof == Proof::kDisproven) {
-      fmt::print("result: {} has no forced win{}\n", side_name(attacker),
+      fmt::print("result: {} has no forced win{}\n", to_string(attacker),
                  r.path_dependent ? " found (the disproof rests on draws by repetition or "
                                     "MaxPlies along its path: not a proof)"
                                   : "");
@@ -262,10 +244,10 @@ int solve(const Options& o) {
       if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
       return 3;
     }
-    fmt::print("result: {} wins, line {}\n", side_name(attacker), line_text(root, o.rules, r.pv));
+    fmt::print("result: {} wins, line {}\n", to_string(attacker), line_text(o.rules, root, r.pv));
     if (!o.proof.empty()) {
       std::optional<std::vector<StrategyLine>> lines =
-          solver->strategy(root, attacker, context, arena::interrupted());
+          solver->strategy(root, attacker, context, tools::interrupted());
       if (!lines) {
         fmt::print(stderr, "kete-solve: the strategy could not be rebuilt within the limits\n");
         return 3;
@@ -288,9 +270,9 @@ int solve(const Options& o) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
-  kete::arena::stop_on_interrupt();
+  kete::tools::stop_on_interrupt();
   const std::optional<kete::Options> o =
-      kete::arena::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
+      kete::tools::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
   if (!o) return 2;
   if (!o->check.empty()) return kete::check(o->check);
   return kete::solve(*o);

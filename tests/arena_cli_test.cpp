@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "arena/cli.h"
-#include "engine/notation.h"
+#include "rules/notation.h"
 
 namespace kete::arena {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "arena/openings.h"
-#include "engine/game.h"
+#include "rules/game.h"
 #include "tests/test_util.h"
 
 namespace kete::arena {

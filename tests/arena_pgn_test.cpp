@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "arena/pgn.h"
-#include "engine/random.h"
+#include "rules/random.h"
 #include "tests/test_util.h"
 
 namespace kete::arena {

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "arena/time_control.h"
-#include "engine/notation.h"
+#include "rules/notation.h"
 
 namespace kete::arena {
 namespace {

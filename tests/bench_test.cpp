@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "search/bench.h"
+#include "engine/bench.h"
 
 namespace kete {
 namespace {

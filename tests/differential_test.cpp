@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/game.h"
-#include "engine/perft.h"
+#include "rules/game.h"
+#include "rules/perft.h"
 #include "tests/reference/reference_rules.h"
 #include "tests/test_util.h"
 

@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "engine/evaluate.h"
-#include "engine/weights.h"
-#include "search/engine.h"
-#include "search/eval_file.h"
+#include "engine/engine.h"
+#include "eval/eval_file.h"
+#include "eval/evaluate.h"
+#include "eval/weights.h"
 #include "test_util.h"
 
 namespace kete {

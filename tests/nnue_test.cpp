@@ -9,11 +9,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "engine/net_file.h"
-#include "engine/nnue.h"
-#include "engine/random.h"
-#include "engine/weights.h"
-#include "search/engine.h"
+#include "engine/engine.h"
+#include "eval/net_file.h"
+#include "eval/nnue.h"
+#include "eval/weights.h"
+#include "rules/random.h"
 #include "test_util.h"
 #include "tuning/selfplay.h"
 #include "tuning/trainer.h"

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/perft.h"
+#include "rules/perft.h"
 #include "tests/test_util.h"
 
 namespace kete::test {

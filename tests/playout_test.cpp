@@ -1,10 +1,10 @@
-// Random playouts (engine/playout.h): every drawn child is a legal move's child, a position
+// Random playouts (rules/playout.h): every drawn child is a legal move's child, a position
 // without legal moves draws none, and every move of a position can be drawn.
 #include <set>
 
 #include <gtest/gtest.h>
 
-#include "engine/playout.h"
+#include "rules/playout.h"
 #include "tests/test_util.h"
 
 namespace kete::test {

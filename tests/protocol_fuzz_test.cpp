@@ -12,8 +12,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/random.h"
-#include "engine/text.h"
+#include "rules/random.h"
+#include "rules/text.h"
 #include "tests/kete_process.h"
 #include "tests/test_util.h"
 

@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/rules.h"
+#include "rules/rules.h"
 #include "search/search.h"
 #include "search/skill.h"
 #include "tests/kete_process.h"

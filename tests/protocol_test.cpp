@@ -15,9 +15,9 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/evaluate.h"
-#include "engine/game.h"
-#include "engine/net_file.h"
+#include "eval/evaluate.h"
+#include "eval/net_file.h"
+#include "rules/game.h"
 #include "tests/kete_process.h"
 #include "tests/test_util.h"
 
@@ -1113,7 +1113,7 @@ int64_t bench_nodes(const Lines& lines) {
 }
 
 // Both forms of the bench agree at any depth; sanitizer builds use the smallest (a bench
-// position searches up to 4 plies deeper than asked, search/bench.cpp) so that a heavily
+// position searches up to 4 plies deeper than asked, engine/bench.cpp) so that a heavily
 // loaded machine stays far inside the read deadline (the test once ran past it there).
 TEST_F(ProtocolTest, BenchCommandMatchesCommandLineBench) {
   const int depth = kSanitized ? 1 : 5;

@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "engine/notation.h"
-#include "engine/rules.h"
-#include "search/engine.h"
+#include "engine/engine.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
 #include "search/proven.h"
 #include "search/search.h"
 #include "search/tt.h"

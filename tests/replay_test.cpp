@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/game.h"
-#include "engine/text.h"
+#include "rules/game.h"
+#include "rules/text.h"
 #include "tests/test_util.h"
 
 namespace kete::test {

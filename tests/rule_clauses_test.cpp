@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/game.h"
+#include "rules/game.h"
 #include "tests/test_util.h"
 
 namespace kete::test {
@@ -782,7 +782,7 @@ TEST(TwelveRounds, NeverEndingCaptureIsNotCompulsory) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Game outcomes (engine/game.h, rules.md 2 "Adjudication").
+// Game outcomes (rules/game.h, rules.md 2 "Adjudication").
 // ---------------------------------------------------------------------------------------
 
 // rules.md 2: bao scores a draw when a position occurs for the third time (not the second;
@@ -831,7 +831,7 @@ TEST(GameOutcome, MaxPliesIsADraw) {
   }
 }
 
-// engine/game.h: the result names used by the protocol (docs/interface.md 3 `query result`).
+// rules/game.h: the result names used by the protocol (docs/interface.md 3 `query result`).
 TEST(GameOutcome, ResultNames) {
   EXPECT_EQ(to_string(Result::kSouthWins), "p1win");
   EXPECT_EQ(to_string(Result::kNorthWins), "p2win");

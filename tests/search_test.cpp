@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "search/bench.h"
-#include "search/engine.h"
+#include "engine/bench.h"
+#include "engine/engine.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/forced_wins.h"

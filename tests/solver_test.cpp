@@ -7,9 +7,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "search/solver.h"
+#include "proof/proof.h"
+#include "search/search.h"
 #include "search/tt.h"
-#include "solver/proof.h"
+#include "solver/solver.h"
 #include "tests/forced_wins.h"
 #include "tests/kete_process.h"
 #include "tests/test_util.h"

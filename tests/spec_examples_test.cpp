@@ -2,7 +2,7 @@
 // kujifunza.
 #include <gtest/gtest.h>
 
-#include "engine/perft.h"
+#include "rules/perft.h"
 #include "tests/test_util.h"
 
 namespace kete::test {

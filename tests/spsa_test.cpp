@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "arena/uci_client.h"
-#include "engine/random.h"
+#include "rules/random.h"
 #include "search/params.h"
 #include "tests/test_util.h"
 #include "tuning/spsa_arena.h"
@@ -134,7 +134,7 @@ TEST(SpsaCore, ThePerturbationsDependOnTheSeedAlone) {
   const long plus = std::count(a.begin(), a.end(), 1);
   EXPECT_GT(plus, 150);  // of 400, a fair coin gives 200 +/- 10
   EXPECT_LT(plus, 250);
-  // Pinned: splitmix64 (engine/random.h) is fixed, so a seed repeats a run on any
+  // Pinned: splitmix64 (rules/random.h) is fixed, so a seed repeats a run on any
   // machine; a change here changes every recorded run.
   const std::vector<int> first(a.begin(), a.begin() + 12);
   EXPECT_EQ(first, (std::vector<int>{1, 1, 1, 1, -1, -1, 1, 1, 1, -1, 1, -1}));

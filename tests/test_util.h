@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/notation.h"
-#include "engine/perft.h"
-#include "engine/rules.h"
-#include "engine/text.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "rules/rules.h"
+#include "rules/text.h"
 
 namespace kete {
 

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/random.h"
-#include "engine/weights.h"
+#include "eval/weights.h"
+#include "rules/random.h"
 #include "test_util.h"
 #include "tuning/dataset.h"
 #include "tuning/selfplay.h"

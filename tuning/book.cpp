@@ -17,12 +17,12 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
 #include "arena/openings.h"
-#include "engine/notation.h"
-#include "engine/rules.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "tools/arg_cursor.h"
 
 namespace kete::tuning {
 namespace {
@@ -42,7 +42,7 @@ struct Options {
   std::string out;
 };
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--out") return args.text(flag, o.out);
   if (flag == "--variant") return args.variant(flag, o.rules.variant);
   if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
@@ -52,14 +52,14 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--min-plies") return args.number(flag, o.min_plies, 0, 100);
   if (flag == "--max-plies") return args.number(flag, o.max_plies, 0, 100);
   if (flag == "--seed") return args.number(flag, o.seed, 0, UINT64_MAX);
-  return arena::unknown_argument(flag);
+  return tools::unknown_argument(flag);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
-  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
-  if (o.min_plies > o.max_plies) return arena::bad_argument("--min-plies is above --max-plies");
+  if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.out.empty()) return tools::bad_argument("--out FILE is required");
+  if (o.min_plies > o.max_plies) return tools::bad_argument("--min-plies is above --max-plies");
   return o;
 }
 
@@ -145,5 +145,5 @@ absl::Status run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  return kete::arena::tool_main("kete-book", kUsage, argc, argv, parse_options, run);
+  return kete::tools::tool_main("kete-book", kUsage, argc, argv, parse_options, run);
 }

@@ -15,15 +15,15 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "arena/cluster.h"
-#include "arena/interrupt.h"
-#include "arena/output_file.h"
-#include "arena/work_farm.h"
-#include "engine/notation.h"
-#include "engine/text.h"
-#include "search/eval_file.h"
-#include "tuning/run_checkpoint.h"
+#include "eval/eval_file.h"
+#include "rules/notation.h"
+#include "rules/text.h"
+#include "tools/arg_cursor.h"
+#include "tools/cluster.h"
+#include "tools/interrupt.h"
+#include "tools/output_file.h"
+#include "tools/run_checkpoint.h"
+#include "tools/work_farm.h"
 #include "tuning/selfplay.h"
 
 namespace kete::tuning {
@@ -46,7 +46,7 @@ struct Options {
 };
 
 // --eval FILE: a weights file or a net (docs/evaluation.md), for the variant it names.
-absl::Status parse_eval(arena::ArgCursor& args, SearchSettings& settings) {
+absl::Status parse_eval(tools::ArgCursor& args, SearchSettings& settings) {
   absl::StatusOr<std::string> path = args.value("--eval");
   if (!path.ok()) return path.status();
   absl::StatusOr<EvalFile> f = read_eval_file(*path);
@@ -61,7 +61,7 @@ absl::Status parse_eval(arena::ArgCursor& args, SearchSettings& settings) {
   return absl::OkStatus();
 }
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   SelfPlayConfig& c = o.config;
   if (flag == "--out") return args.text(flag, o.out);
   if (flag == "--variant") return args.variant(flag, c.rules.variant);
@@ -84,15 +84,15 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
     o.resume = true;
     return absl::OkStatus();
   }
-  return arena::unknown_argument(flag);
+  return tools::unknown_argument(flag);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
-  if (o.out.empty()) return arena::bad_argument("--out FILE is required");
+  if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.out.empty()) return tools::bad_argument("--out FILE is required");
   if (o.resume && o.checkpoint.empty())
-    return arena::bad_argument("--resume needs --checkpoint FILE");
+    return tools::bad_argument("--resume needs --checkpoint FILE");
   return o;
 }
 
@@ -136,7 +136,7 @@ std::vector<uint64_t> games_to_play(const SelfPlayConfig& c) {
 // the progress.
 class Writer {
  public:
-  Writer(const Options& o, arena::OutputFile out, uint64_t bytes)
+  Writer(const Options& o, tools::OutputFile out, uint64_t bytes)
       : o_(o), out_(std::move(out)), bytes_(bytes), done_(o.config.skip) {}
 
   // The next game's text; false once a write failed.
@@ -175,7 +175,7 @@ class Writer {
     // What the checkpoint counts must be on the disk first.
     written_ = out_.sync();
     if (written_.ok())
-      written_ = save_run_checkpoint(
+      written_ = tools::save_run_checkpoint(
           o_.checkpoint, kTool, identity(o_.config),
           {{"games", std::to_string(done_)}, {"bytes", std::to_string(bytes_)}});
   }
@@ -191,7 +191,7 @@ class Writer {
   }
 
   const Options& o_;
-  arena::OutputFile out_;
+  tools::OutputFile out_;
   absl::Status written_ = absl::OkStatus();
   uint64_t bytes_ = 0, done_ = 0, played_ = 0, positions_ = 0;
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
@@ -203,22 +203,23 @@ class Writer {
 absl::StatusOr<Writer> open_output(Options& o) {
   if (!o.resume) {
     if (!o.checkpoint.empty())
-      if (absl::Status s = check_no_checkpoint(o.checkpoint); !s.ok()) return s;
-    absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+      if (absl::Status s = tools::check_no_checkpoint(o.checkpoint); !s.ok()) return s;
+    absl::StatusOr<tools::OutputFile> out = tools::OutputFile::create(o.out);
     if (!out.ok()) return out.status();
     const std::string first = header(o.config);
     if (absl::Status s = out->write(first); !s.ok()) return s;
     Writer w(o, std::move(*out), first.size());
     return w;
   }
-  absl::StatusOr<CheckpointFields> f = load_run_checkpoint(o.checkpoint, kTool, identity(o.config));
+  absl::StatusOr<tools::CheckpointFields> f =
+      tools::load_run_checkpoint(o.checkpoint, kTool, identity(o.config));
   if (!f.ok()) return f.status();
   absl::StatusOr<uint64_t> games =
       parse_number<uint64_t>("games", (*f)["games"], 0, o.config.games);
   if (!games.ok()) return games.status();
   absl::StatusOr<uint64_t> bytes = parse_number<uint64_t>("bytes", (*f)["bytes"], 0, UINT64_MAX);
   if (!bytes.ok()) return bytes.status();
-  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::continue_at(o.out, *bytes);
+  absl::StatusOr<tools::OutputFile> out = tools::OutputFile::continue_at(o.out, *bytes);
   if (!out.ok()) return out.status();
   o.config.skip = *games;
   fmt::print(stderr, "kete-datagen: resumed from {}: {} games already in {}\n", o.checkpoint,
@@ -227,30 +228,30 @@ absl::StatusOr<Writer> open_output(Options& o) {
 }
 
 // Rank 0 of an MPI job: the ranks play the games, this one writes them in order.
-void coordinate(const SelfPlayConfig& c, arena::Cluster& cluster, Writer& writer) {
+void coordinate(const SelfPlayConfig& c, tools::Cluster& cluster, Writer& writer) {
   const std::vector<uint64_t> games = games_to_play(c);
   std::vector<std::string> jobs;
   for (uint64_t g : games)
     jobs.push_back(std::to_string(g));
   std::map<size_t, std::string> waiting;  // finished games after one still being played
   size_t next = 0;
-  arena::WorkFarm farm(cluster);
+  tools::WorkFarm farm(cluster);
   farm.run(
       jobs,
       [&](size_t job, std::string_view text) {
         waiting.emplace(job, text);
         for (; !waiting.empty() && waiting.begin()->first == next; ++next) {
-          if (!writer.add(waiting.begin()->second)) arena::interrupted() = true;
+          if (!writer.add(waiting.begin()->second)) tools::interrupted() = true;
           waiting.erase(waiting.begin());
         }
       },
-      [] { return bool(arena::interrupted()); });
+      [] { return bool(tools::interrupted()); });
   farm.finish();
 }
 
 // Every other rank of an MPI job: plays the games it is given.
-absl::Status serve(const SelfPlayConfig& c, arena::Cluster& cluster) {
-  return arena::serve_jobs(
+absl::Status serve(const SelfPlayConfig& c, tools::Cluster& cluster) {
+  return tools::serve_jobs(
       cluster, [&](const std::string& job, const std::atomic<bool>&) -> std::optional<std::string> {
         absl::StatusOr<uint64_t> g = parse_number<uint64_t>("game", job, 0, c.games);
         if (!g.ok()) return std::nullopt;
@@ -258,7 +259,7 @@ absl::Status serve(const SelfPlayConfig& c, arena::Cluster& cluster) {
       });
 }
 
-int run(Options& o, arena::Cluster& cluster) {
+int run(Options& o, tools::Cluster& cluster) {
   if (cluster.rank() > 0) {
     if (absl::Status s = serve(o.config, cluster); !s.ok()) cluster.abort(fail(s));
     return 0;
@@ -278,12 +279,12 @@ int run(Options& o, arena::Cluster& cluster) {
     run_selfplay(
         o.config,
         [&](uint64_t, const std::vector<Sample>& samples) {
-          if (!writer->add(samples_text(samples))) arena::interrupted() = true;
+          if (!writer->add(samples_text(samples))) tools::interrupted() = true;
         },
-        arena::interrupted());
+        tools::interrupted());
   }
   if (absl::Status s = writer->finish(); !s.ok()) return fail(s);
-  if (arena::interrupted())
+  if (tools::interrupted())
     fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
   return 0;
 }
@@ -293,10 +294,10 @@ int run(Options& o, arena::Cluster& cluster) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  if (absl::Status s = kete::arena::Cluster::join(argc, argv); !s.ok()) return fail(s);
+  if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) return fail(s);
   std::optional<Options> options =
-      kete::arena::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
+      kete::tools::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
   if (!options) return 2;
-  kete::arena::stop_on_interrupt();
-  return run(*options, kete::arena::Cluster::instance());
+  kete::tools::stop_on_interrupt();
+  return run(*options, kete::tools::Cluster::instance());
 }

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/position.h"
-#include "engine/score.h"
+#include "rules/position.h"
+#include "rules/score.h"
 
 namespace kete::tuning {
 

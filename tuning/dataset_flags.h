@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "arena/arg_cursor.h"
-#include "engine/types.h"
+#include "rules/types.h"
+#include "tools/arg_cursor.h"
 
 namespace kete::tuning {
 
@@ -20,7 +20,7 @@ struct DatasetFlags {
 
   // Reads `flag` and its value from `args`. A flag that is none of these is an unknown
   // argument: the tool has already tried its own.
-  absl::Status take(const std::string& flag, arena::ArgCursor& args);
+  absl::Status take(const std::string& flag, tools::ArgCursor& args);
 
   // --data and --out were given; `out_name` is what --out names in the usage ("FILE").
   absl::Status check(std::string_view out_name) const;

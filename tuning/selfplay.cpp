@@ -6,11 +6,11 @@
 #include <thread>
 
 #include "arena/openings.h"
-#include "engine/game.h"
-#include "engine/notation.h"
-#include "engine/random.h"
-#include "engine/rules.h"
-#include "engine/text.h"
+#include "rules/game.h"
+#include "rules/notation.h"
+#include "rules/random.h"
+#include "rules/rules.h"
+#include "rules/text.h"
 #include "search/tt.h"
 
 namespace kete::tuning {

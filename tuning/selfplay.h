@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/game.h"
-#include "engine/types.h"
+#include "rules/game.h"
+#include "rules/types.h"
 #include "search/search.h"
 #include "tuning/dataset.h"
 

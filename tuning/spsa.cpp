@@ -8,11 +8,11 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "arena/cluster.h"
-#include "arena/interrupt.h"
-#include "arena/output_file.h"
-#include "engine/notation.h"
+#include "rules/notation.h"
+#include "tools/arg_cursor.h"
+#include "tools/cluster.h"
+#include "tools/interrupt.h"
+#include "tools/output_file.h"
 #include "tuning/spsa_arena.h"
 #include "tuning/spsa_cli.h"
 
@@ -32,12 +32,12 @@ std::string sibling_kete() {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  if (absl::Status s = kete::arena::Cluster::join(argc, argv); !s.ok()) {
+  if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
     return 1;
   }
-  kete::arena::Cluster& cluster = kete::arena::Cluster::instance();
-  absl::StatusOr<SpsaCommandLine> cl = parse_spsa_command_line(kete::arena::arguments(argc, argv));
+  kete::tools::Cluster& cluster = kete::tools::Cluster::instance();
+  absl::StatusOr<SpsaCommandLine> cl = parse_spsa_command_line(kete::tools::arguments(argc, argv));
   if (!cl.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n(kete-spsa --help)\n", kete::error_text(cl.status()));
     return 2;
@@ -45,13 +45,13 @@ int main(int argc, char** argv) {
   if (cl->help && cluster.rank() == 0) fmt::print("{}", spsa_usage());
   if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
-  kete::arena::stop_on_interrupt();
+  kete::tools::stop_on_interrupt();
   absl::Status s =
       cl->help ? absl::OkStatus()
-               : run_tuning(*cl, std::cout, std::cerr, kete::arena::interrupted(), &cluster);
+               : run_tuning(*cl, std::cout, std::cerr, kete::tools::interrupted(), &cluster);
   // Exit status 0 only if all that was printed arrived.
   if (s.ok() && !std::cout.flush()) s = absl::UnavailableError("cannot write the standard output");
-  if (s.ok()) s = kete::arena::flush_stdout();
+  if (s.ok()) s = kete::tools::flush_stdout();
   if (!s.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
     // The other ranks wait for rank 0, which may have failed before handing out work.

@@ -12,13 +12,13 @@
 
 #include "absl/strings/str_split.h"
 #include "arena/match.h"
-#include "arena/output_file.h"
 #include "arena/pgn.h"
-#include "arena/work_farm.h"
-#include "engine/notation.h"
-#include "engine/text.h"
+#include "rules/notation.h"
+#include "rules/text.h"
 #include "search/params.h"
-#include "tuning/run_checkpoint.h"
+#include "tools/output_file.h"
+#include "tools/run_checkpoint.h"
+#include "tools/work_farm.h"
 
 namespace kete::tuning {
 namespace {
@@ -295,7 +295,7 @@ absl::StatusOr<std::string> play_pair_job(const SpsaCommandLine& cl,
 }
 
 // The iteration's pairs, played on the other ranks.
-arena::Tally play_on_ranks(arena::WorkFarm& farm, const arena::MatchConfig& m, const Probe& pr,
+arena::Tally play_on_ranks(tools::WorkFarm& farm, const arena::MatchConfig& m, const Probe& pr,
                            const std::atomic<bool>& stop) {
   std::vector<std::string> jobs;
   for (int j = 0; j < m.games / 2; ++j)
@@ -335,15 +335,16 @@ absl::Status save_checkpoint(const SpsaCommandLine& cl, const std::string& id, c
   std::string theta;
   for (double x : spsa.theta())
     theta += fmt::format("{}{:.17g}", theta.empty() ? "" : " ", x);
-  return save_run_checkpoint(cl.checkpoint_file, kTool, id,
-                             {{"iteration", std::to_string(spsa.iterations_done())},
-                              {"theta", theta},
-                              {"totals", fmt::format("{} {} {} {} {}", t.wdl.wins, t.wdl.draws,
-                                                     t.wdl.losses, t.faults[0], t.faults[1])}});
+  return tools::save_run_checkpoint(
+      cl.checkpoint_file, kTool, id,
+      {{"iteration", std::to_string(spsa.iterations_done())},
+       {"theta", theta},
+       {"totals", fmt::format("{} {} {} {} {}", t.wdl.wins, t.wdl.draws, t.wdl.losses, t.faults[0],
+                              t.faults[1])}});
 }
 
 absl::Status resume(const SpsaCommandLine& cl, const std::string& id, Spsa& spsa, Totals& t) {
-  absl::StatusOr<CheckpointFields> f = load_run_checkpoint(cl.checkpoint_file, kTool, id);
+  absl::StatusOr<tools::CheckpointFields> f = tools::load_run_checkpoint(cl.checkpoint_file, kTool, id);
   if (!f.ok()) return f.status();
   absl::StatusOr<int> done =
       parse_number<int>("iteration", (*f)["iteration"], 0, spsa.schedule().iterations);
@@ -386,13 +387,13 @@ absl::StatusOr<Setup> prepare(const SpsaCommandLine& cl, std::ostream& log) {
 }
 
 // Every rank but 0: plays the pairs it is given.
-absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
+absl::Status serve(const SpsaCommandLine& cl, tools::Cluster& cluster) {
   std::ostringstream quiet;
   absl::StatusOr<Setup> setup = prepare(cl, quiet);
   if (!setup.ok()) return setup.status();
   const std::vector<SpsaParam>& params = setup->params;
   const std::vector<arena::Opening>& pool = setup->pool;
-  return arena::serve_jobs(
+  return tools::serve_jobs(
       cluster,
       [&](const std::string& job, const std::atomic<bool>& stop) -> std::optional<std::string> {
         absl::StatusOr<std::string> pgn = play_pair_job(cl, params, pool, job, stop);
@@ -407,7 +408,7 @@ absl::Status serve(const SpsaCommandLine& cl, arena::Cluster& cluster) {
 }  // namespace
 
 absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
-                        std::atomic<bool>& stop, arena::Cluster* cluster) {
+                        std::atomic<bool>& stop, tools::Cluster* cluster) {
   if (cluster && cluster->rank() > 0) return serve(cl, *cluster);
   absl::StatusOr<Setup> setup = prepare(cl, log);
   if (!setup.ok()) return setup.status();
@@ -417,13 +418,13 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   Totals total;
   if (!cl.checkpoint_file.empty()) {
     absl::Status s =
-        cl.resume ? resume(cl, id, spsa, total) : check_no_checkpoint(cl.checkpoint_file);
+        cl.resume ? resume(cl, id, spsa, total) : tools::check_no_checkpoint(cl.checkpoint_file);
     // The first checkpoint, before any iteration: a run killed at once resumes too.
     if (s.ok() && !cl.resume) s = save_checkpoint(cl, id, spsa, total);
     if (!s.ok()) return s;
   }
   if (absl::Status s =
-          arena::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
+          tools::replace_file(cl.output_file, setoption_lines(spsa.params(), spsa.values()));
       !s.ok())
     return s;
   out << header(cl, spsa, pool.size()) << std::flush;
@@ -433,7 +434,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
         << std::flush;
   warn_about_clamping(spsa, log);
 
-  std::optional<arena::WorkFarm> farm;
+  std::optional<tools::WorkFarm> farm;
   if (cluster && cluster->distributed()) farm.emplace(*cluster);
   absl::Status written = absl::OkStatus();
   const auto play = [&](const Probe& pr) -> std::optional<double> {
@@ -450,7 +451,7 @@ absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostre
   };
   const auto on_iteration = [&](const Probe& pr, double result, const Spsa& now) {
     out << progress_line(pr, result, now, total.wdl) << std::flush;
-    written = arena::replace_file(cl.output_file, setoption_lines(now.params(), now.values()));
+    written = tools::replace_file(cl.output_file, setoption_lines(now.params(), now.values()));
     if (written.ok() && !cl.checkpoint_file.empty()) written = save_checkpoint(cl, id, now, total);
     if (!written.ok()) stop = true;
   };

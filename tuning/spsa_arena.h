@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "arena/cluster.h"
+#include "tools/cluster.h"
 #include "tuning/spsa_cli.h"
 #include "tuning/spsa_core.h"
 
@@ -46,6 +46,6 @@ std::string setoption_lines(const std::vector<SpsaParam>& params, const std::vec
 // iterations' pairs (no cluster: one process); with a checkpoint file, theta, the iteration and the
 // totals are kept after every iteration and cl.resume continues from them.
 absl::Status run_tuning(const SpsaCommandLine& cl, std::ostream& out, std::ostream& log,
-                        std::atomic<bool>& stop, arena::Cluster* cluster = nullptr);
+                        std::atomic<bool>& stop, tools::Cluster* cluster = nullptr);
 
 }  // namespace kete::tuning

@@ -2,22 +2,22 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
 #include "arena/match_flags.h"
-#include "engine/notation.h"
+#include "rules/notation.h"
+#include "tools/arg_cursor.h"
 
 namespace kete::tuning {
 namespace {
 
-using arena::bad_argument;
-using arena::is_flag;
-using arena::key_value;
+using tools::bad_argument;
+using tools::is_flag;
+using tools::key_value;
 
 // Option values are ints in the protocol; doubles here only for theta and the gains.
 constexpr double kLimit = 2147483647.0;
 
 // kete-spsa's own flags; the match flags it shares with kete-match go to MatchFlags.
-class Parser : public arena::FlagParser<Parser, SpsaCommandLine> {
+class Parser : public tools::FlagParser<Parser, SpsaCommandLine> {
  public:
   using FlagParser::FlagParser;
 
@@ -69,14 +69,15 @@ absl::Status Parser::number_flag(const std::string& name) {
 absl::Status Parser::param() {
   absl::StatusOr<std::string> head = args_.value("--param");
   if (!head.ok()) return head.status();
-  if (is_flag(*head)) return bad_argument(fmt::format("--param needs a name, got '{}'", *head));
+  if (tools::is_flag(*head))
+    return tools::bad_argument(fmt::format("--param needs a name, got '{}'", *head));
   if (*head == "all") {
     cl_.all_params = true;
     return absl::OkStatus();
   }
   ParamRequest p;
-  const auto [name, start] = key_value(*head);
-  if (name.empty()) return bad_argument(fmt::format("--param: no name in '{}'", *head));
+  const auto [name, start] = tools::key_value(*head);
+  if (name.empty()) return tools::bad_argument(fmt::format("--param: no name in '{}'", *head));
   p.name = name;
   if (head->find('=') != std::string::npos) {
     absl::StatusOr<double> s = parse_number<double>("--param " + name, start, -kLimit, kLimit);
@@ -84,7 +85,7 @@ absl::Status Parser::param() {
     p.start = *s;
   }
   while (const std::string* word = args_.word()) {
-    const auto [key, v] = key_value(*word);
+    const auto [key, v] = tools::key_value(*word);
     if (absl::Status s = param_key(p, key, v); !s.ok()) return s;
   }
   cl_.params.push_back(std::move(p));
@@ -105,22 +106,22 @@ absl::Status Parser::param_key(ParamRequest& p, const std::string& key, const st
     (key == "c_end" ? p.c_end : p.r_end) = *x;
     return absl::OkStatus();
   }
-  return bad_argument(
+  return tools::bad_argument(
       fmt::format("--param {}: unknown key '{}' (min=, max=, c_end=, r_end=)", p.name, key));
 }
 
 absl::Status Parser::check() {
   if (cl_.resume && cl_.checkpoint_file.empty())
-    return bad_argument("--resume needs --checkpoint <file>");
+    return tools::bad_argument("--resume needs --checkpoint <file>");
   if (!flags_.engines().empty()) cl_.engine = flags_.engines()[0];
   if (cl_.help) return absl::OkStatus();
   if (absl::Status s = flags_.finish(); !s.ok()) return s;
   if (cl_.params.empty() && !cl_.all_params)
-    return bad_argument("nothing to tune: give --param <Name> (or --param all)");
+    return tools::bad_argument("nothing to tune: give --param <Name> (or --param all)");
   for (size_t i = 0; i < cl_.params.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (equals_ignore_case(cl_.params[i].name, cl_.params[j].name))
-        return bad_argument(fmt::format("--param {} is given twice", cl_.params[i].name));
+        return tools::bad_argument(fmt::format("--param {} is given twice", cl_.params[i].name));
   cl_.schedule.big_a = big_a_ ? *big_a_ : default_big_a(cl_.schedule.total_pairs());
   return absl::OkStatus();
 }

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/random.h"
+#include "rules/random.h"
 
 namespace kete::tuning {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/random.h"
+#include "rules/random.h"
 
 namespace kete::tuning {
 
@@ -103,7 +103,7 @@ class Spsa {
   std::vector<SpsaParam> params_;
   SpsaSchedule schedule_;
   std::vector<double> theta_;
-  Random rng_;  // splitmix64 (engine/random.h): a seed repeats a run on any machine
+  Random rng_;  // splitmix64 (rules/random.h): a seed repeats a run on any machine
   int done_ = 0;
 };
 

@@ -11,18 +11,18 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
 #include "arena/openings.h"
 #include "arena/stats.h"
-#include "engine/evaluate.h"
-#include "engine/game.h"
-#include "engine/notation.h"
-#include "engine/random.h"
-#include "engine/rules.h"
-#include "engine/text.h"
-#include "engine/weights.h"
+#include "eval/evaluate.h"
+#include "eval/weights.h"
+#include "rules/game.h"
+#include "rules/notation.h"
+#include "rules/random.h"
+#include "rules/rules.h"
+#include "rules/text.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "tools/arg_cursor.h"
 #include "tuning/selfplay.h"
 
 namespace kete {
@@ -137,17 +137,17 @@ struct Options {
   uint64_t seed = 1;
 };
 
-absl::Status parse_player_flag(const std::string& flag, arena::ArgCursor& args,
+absl::Status parse_player_flag(const std::string& flag, tools::ArgCursor& args,
                                std::optional<Player>& out) {
   absl::StatusOr<std::string> v = args.value(flag);
   if (!v.ok()) return v.status();
   out = parse_player(*v);
   if (!out)
-    return arena::bad_argument(fmt::format("{}: unknown player '{}' ({})", flag, *v, kPlayers));
+    return tools::bad_argument(fmt::format("{}: unknown player '{}' ({})", flag, *v, kPlayers));
   return absl::OkStatus();
 }
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--variant") return args.variant(flag, o.rules.variant);
   if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
   if (flag == "--a") return parse_player_flag(flag, args, o.a);
@@ -156,13 +156,13 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
   if (flag == "--plies") return args.number(flag, o.plies, 0, 1000);
   if (flag == "--max-plies") return args.number(flag, o.max_plies, 1, 100'000);
   if (flag == "--seed") return args.number(flag, o.seed, 0, UINT64_MAX);
-  return arena::unknown_argument(flag);
+  return tools::unknown_argument(flag);
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
-  if (absl::Status s = arena::read_flags(argv, o, parse_flag); !s.ok()) return s;
-  if (!o.a || !o.b) return arena::bad_argument("give both players: --a PLAYER --b PLAYER");
+  if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (!o.a || !o.b) return tools::bad_argument("give both players: --a PLAYER --b PLAYER");
   return o;
 }
 
@@ -172,7 +172,7 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 int main(int argc, char** argv) {
   using namespace kete;
   std::optional<Options> options =
-      arena::options_or_usage("kete-strength", kUsage, argc, argv, parse_options);
+      tools::options_or_usage("kete-strength", kUsage, argc, argv, parse_options);
   if (!options) return 2;
   Options& o = *options;
   const RuleSet rules = o.rules;

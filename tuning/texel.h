@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "engine/evaluate.h"
+#include "eval/evaluate.h"
 
 namespace kete::tuning {
 

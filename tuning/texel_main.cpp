@@ -14,11 +14,11 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "arena/output_file.h"
-#include "engine/notation.h"
-#include "engine/weights.h"
-#include "search/eval_file.h"
+#include "eval/eval_file.h"
+#include "eval/weights.h"
+#include "rules/notation.h"
+#include "tools/arg_cursor.h"
+#include "tools/output_file.h"
 #include "tuning/dataset.h"
 #include "tuning/dataset_flags.h"
 #include "tuning/texel.h"
@@ -37,7 +37,7 @@ struct Options : DatasetFlags {
   double lambda = 0;  // weight of the search score in the target (0: the result alone)
 };
 
-absl::Status parse_freeze(arena::ArgCursor& args, FitOptions& fit) {
+absl::Status parse_freeze(tools::ArgCursor& args, FitOptions& fit) {
   absl::StatusOr<std::string> list = args.value("--freeze");
   if (!list.ok()) return list.status();
   for (std::string_view rest = *list; !rest.empty();) {
@@ -47,12 +47,12 @@ absl::Status parse_freeze(arena::ArgCursor& args, FitOptions& fit) {
     bool found = false;
     for (int j = 0; j < kWeightCount; ++j)
       if (kWeightNames[j] == name) fit.frozen[j] = found = true;
-    if (!found) return arena::bad_argument(fmt::format("--freeze: unknown weight '{}'", name));
+    if (!found) return tools::bad_argument(fmt::format("--freeze: unknown weight '{}'", name));
   }
   return absl::OkStatus();
 }
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--init") return args.text(flag, o.init);
   if (flag == "--epochs") return args.number(flag, o.fit.epochs, 0, 10'000'000);
   if (flag == "--lr") return args.number(flag, o.fit.learning_rate, 1e-6, 1e6);
@@ -63,7 +63,7 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
-  return arena::read_options<Options>(argv, parse_flag,
+  return tools::read_options<Options>(argv, parse_flag,
                                       [](const Options& o) { return o.check("FILE"); });
 }
 
@@ -118,10 +118,10 @@ absl::Status run(const Options& o) {
       {o.variant, tuned}, fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
                                       "positions (k {:.6f}).\n{}",
                                       to_string(o.variant), data.size(), k, report));
-  absl::StatusOr<arena::OutputFile> out = arena::OutputFile::create(o.out);
+  absl::StatusOr<tools::OutputFile> out = tools::OutputFile::create(o.out);
   absl::Status written = out.ok() ? out->write(weights) : out.status();
   if (written.ok()) written = out->close();
-  if (written.ok()) written = arena::flush_stdout();
+  if (written.ok()) written = tools::flush_stdout();
   return written;
 }
 
@@ -130,5 +130,5 @@ absl::Status run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  return kete::arena::tool_main("kete-texel", kUsage, argc, argv, parse_options, run);
+  return kete::tools::tool_main("kete-texel", kUsage, argc, argv, parse_options, run);
 }

@@ -14,9 +14,9 @@
 
 #include <fmt/format.h>
 
-#include "arena/arg_cursor.h"
-#include "engine/net_file.h"
-#include "engine/notation.h"
+#include "eval/net_file.h"
+#include "rules/notation.h"
+#include "tools/arg_cursor.h"
 #include "tuning/dataset.h"
 #include "tuning/dataset_flags.h"
 #include "tuning/trainer.h"
@@ -36,7 +36,7 @@ struct Options : DatasetFlags {
   TrainOptions train;
 };
 
-absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options& o) {
+absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
   if (flag == "--resume") return args.text(flag, o.resume);
   if (flag == "--residual") {
@@ -53,7 +53,7 @@ absl::Status parse_flag(const std::string& flag, arena::ArgCursor& args, Options
 }
 
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
-  return arena::read_options<Options>(argv, parse_flag,
+  return tools::read_options<Options>(argv, parse_flag,
                                       [](const Options& o) { return o.check("NET"); });
 }
 
@@ -106,5 +106,5 @@ absl::Status run(const Options& o) {
 
 int main(int argc, char** argv) {
   using namespace kete::tuning;
-  return kete::arena::tool_main("kete-train", kUsage, argc, argv, parse_options, run);
+  return kete::tools::tool_main("kete-train", kUsage, argc, argv, parse_options, run);
 }

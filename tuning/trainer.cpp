@@ -6,9 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/evaluate.h"
-#include "engine/random.h"
-#include "engine/weights.h"
+#include "eval/evaluate.h"
+#include "eval/net_file.h"
+#include "eval/weights.h"
+#include "rules/random.h"
 
 namespace kete::tuning {
 
@@ -54,11 +55,6 @@ double output_of(const FloatNet& net, const std::array<float, kHidden>& h) {
   for (int j = 0; j < kHidden; ++j)
     out += double(std::clamp(h[j], 0.0f, 1.0f)) * w2[j];
   return out;
-}
-
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
 }
 
 }  // namespace
@@ -212,14 +208,14 @@ double Trainer::loss(bool held_out) const {
 
 std::string Trainer::checkpoint() const {
   std::string out(kCheckpointMagic);
-  put(out, kCheckpointVersion);
-  put(out, uint32_t(net_.variant));
-  put(out, uint32_t(net_.form));
-  put(out, uint32_t(kHidden));
-  put(out, uint64_t(net_.params.size()));
-  put(out, int32_t(epoch_));
-  put(out, steps_);
-  put(out, net_.k);
+  nnue::append_bytes(out, kCheckpointVersion);
+  nnue::append_bytes(out, uint32_t(net_.variant));
+  nnue::append_bytes(out, uint32_t(net_.form));
+  nnue::append_bytes(out, uint32_t(kHidden));
+  nnue::append_bytes(out, uint64_t(net_.params.size()));
+  nnue::append_bytes(out, int32_t(epoch_));
+  nnue::append_bytes(out, steps_);
+  nnue::append_bytes(out, net_.k);
   for (const std::vector<float>* a : {&net_.params, &m_, &v_})
     out.append(reinterpret_cast<const char*>(a->data()), a->size() * sizeof(float));
   return out;

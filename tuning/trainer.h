@@ -1,4 +1,4 @@
-// The net trainer behind kete-train: a float network of engine/nnue.h's architecture,
+// The net trainer behind kete-train: a float network of eval/nnue.h's architecture,
 // fitted by Adam to self-play data, single-threaded and deterministic for a seed
 // (docs/tuning.md, "Nets").
 #pragma once
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/nnue.h"
+#include "eval/nnue.h"
 #include "tuning/dataset.h"
 
 namespace kete::tuning {

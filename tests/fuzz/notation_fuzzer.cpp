@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/notation.h"
-#include "engine/rules.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
 
 namespace {
 

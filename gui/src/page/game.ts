@@ -225,7 +225,7 @@ export class Game {
     return taken;
   }
 
-  // The rules' reason for the result, as the arena words it (engine/game.cpp EndReason).
+  // The rules' reason for the result, as the arena words it (rules/game.cpp EndReason).
   reason(maxPlies: number): string {
     if (this.flagged) return `${this.flagged === "S" ? "South" : "North"} ran out of time`;
     if (this.result === "none") return "stopped in the GUI";

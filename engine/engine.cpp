@@ -1,0 +1,260 @@
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <new>
+
+#include <fmt/format.h>
+
+#include "eval/eval_file.h"
+#include "eval/evaluate.h"
+#include "eval/net_file.h"
+#include "eval/nnue.h"
+#include "eval/weights.h"
+#include "rules/notation.h"
+#include "rules/rules.h"
+#include "search/skill.h"
+
+namespace kete {
+
+namespace {
+
+// The store a search probes: one of the two, or both merged (a copy, made only when one
+// of them changes).
+std::shared_ptr<const ProvenValues> merged(const std::shared_ptr<const ProvenValues>& a,
+                                           const std::shared_ptr<const ProvenValues>& b) {
+  if (!a || a->empty()) return b;
+  if (!b || b->empty()) return a;
+  auto both = std::make_shared<ProvenValues>(*a);
+  both->merge(*b);
+  return both;
+}
+
+}  // namespace
+
+Engine::Engine() : game_(RuleSet{}, Position::start(RuleSet{}.variant)) {}
+
+absl::Status Engine::check_defaults() {
+  if (const auto& weights = embedded_weights(); !weights.ok()) return weights.status();
+  if (const auto& nets = nnue::embedded_nets(); !nets.ok()) return nets.status();
+  return absl::OkStatus();
+}
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::set_variant(Variant v) {
+  RuleSet r = rules();
+  r.variant = v;
+  game_ = Game(r, Position::start(v), game_.max_plies());
+  start_text_.clear();
+}
+
+void Engine::set_kichwa_rule(KichwaRule k) {
+  RuleSet r = rules();
+  r.kichwa = k;
+  game_ = Game(r, Position::start(r.variant), game_.max_plies());
+  start_text_.clear();
+}
+
+void Engine::new_game() {
+  game_ = Game(rules(), Position::start(rules().variant), game_.max_plies());
+  start_text_.clear();
+  clear_hash();
+  const std::lock_guard lock(proven_mutex_);
+  solved_values_.reset();
+  proven_ = file_values_;
+}
+
+absl::Status Engine::set_proof_file(std::string_view path) {
+  std::shared_ptr<const ProvenValues> values;
+  if (!path.empty() && path != kNoProofFile) {
+    absl::StatusOr<ProvenValues> read = read_proven_values(path, rules());
+    if (!read.ok()) return read.status();
+    values = std::make_shared<const ProvenValues>(*std::move(read));
+  }
+  const std::lock_guard lock(proven_mutex_);
+  file_values_ = std::move(values);
+  proven_ = merged(file_values_, solved_values_);
+  return absl::OkStatus();
+}
+
+absl::Status Engine::add_solved(RuleSet rules, const Position& root, Side winner,
+                                std::span<const StrategyLine> lines, int max_plies) {
+  ProvenValues values;
+  if (absl::Status s = values.add_strategy(rules, root, winner, lines, max_plies); !s.ok())
+    return s;
+  const std::lock_guard lock(proven_mutex_);
+  if (solved_values_) values.merge(*solved_values_);
+  solved_values_ = std::make_shared<const ProvenValues>(std::move(values));
+  proven_ = merged(file_values_, solved_values_);
+  return absl::OkStatus();
+}
+
+std::shared_ptr<const ProvenValues> Engine::proven() const {
+  const std::lock_guard lock(proven_mutex_);
+  return proven_;
+}
+
+absl::Status Engine::set_hash_mb(int mb) {
+  if (searching_) return absl::FailedPreconditionError("Hash: cannot resize during a search");
+  join_search();
+  try {
+    TranspositionTable table{static_cast<size_t>(mb)};
+    tt_ = std::move(table);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        fmt::format("Hash: cannot allocate {} MiB, keeping {} MiB", mb, hash_mb_));
+  }
+  hash_mb_ = mb;
+  return absl::OkStatus();
+}
+
+absl::Status Engine::set_position(std::string_view position,
+                                  const std::vector<std::string_view>& moves) {
+  // The usual case: the same start and the moves so far plus one or two new ones.
+  const bool extends = position == start_text_ && moves.size() >= game_.moves().size();
+  Game game = game_;
+  size_t first_new = 0;
+  if (extends) {
+    Position p = game_.start();
+    for (; first_new < game_.moves().size(); ++first_new) {
+      const Move m = game_.moves()[first_new];
+      if (!token_names(p, m, moves[first_new])) break;
+      p = *play(rules(), p, m);
+    }
+  }
+  if (!extends || first_new < game_.moves().size()) {
+    Position start = Position::start(rules().variant);
+    if (!position.empty()) {
+      absl::StatusOr<Position> parsed = parse_position(rules().variant, position);
+      if (!parsed.ok()) return parsed.status();
+      start = *parsed;
+    }
+    game = Game(rules(), start, game_.max_plies());
+    first_new = 0;
+  }
+  for (size_t i = first_new; i < moves.size(); ++i) {
+    const Outcome o = game.outcome();
+    if (o.result != Result::kNone)
+      return absl::InvalidArgumentError(
+          fmt::format("move '{}' after the game ended ({})", moves[i], to_string(o.reason)));
+    absl::StatusOr<Move> m = parse_move(rules(), game.position(), moves[i]);
+    if (!m.ok()) return m.status();
+    game.play(*m);
+  }
+  game_ = std::move(game);
+  start_text_ = std::string(position);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Variant> Engine::set_eval_file(std::string_view path) {
+  if (path.empty() || path == "<default>") {
+    settings_.eval = EvalWeights{};
+    settings_.nets = SearchSettings::default_nets();
+    return rules().variant;
+  }
+  absl::StatusOr<EvalFile> file = read_eval_file(path);
+  if (!file.ok())
+    return absl::Status(file.status().code(), "EvalFile: " + error_text(file.status()));
+  if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*file)) {
+    settings_.nets[size_t((*net)->variant)] = *net;
+    return (*net)->variant;
+  }
+  const WeightsFile& weights = std::get<WeightsFile>(*file);
+  settings_.eval[weights.variant] = weights.weights;
+  settings_.nets[size_t(weights.variant)] = nullptr;
+  return weights.variant;
+}
+
+void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,
+                CurrMoveCallback on_currmove) {
+  join_search();
+  stop_ = false;
+  pondering_ = limits.ponder;
+  if (game_.outcome().result != Result::kNone) {
+    on_bestmove(SearchResult{});
+    return;
+  }
+  GameContext context = context_of(game_);
+  searching_ = true;
+  Limits search_limits = limits;
+  search_limits.pondering = limits.ponder ? &pondering_ : nullptr;
+  SearchSettings settings = settings_;
+  settings.proven = proven();
+  settings.skill_level = skill_level();
+  if (const uint64_t cap = skill_nodes(settings.skill_level))
+    search_limits.nodes = search_limits.nodes ? std::min(search_limits.nodes, cap) : cap;
+  // A different pick each move and each run (the clock), as a human opponent expects.
+  uint64_t seed =
+      uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ (++searches_ << 32);
+  settings.skill_seed = splitmix64(seed);
+  thread_ =
+      std::thread([this, limits = std::move(search_limits), on_info = std::move(on_info),
+                   on_bestmove = std::move(on_bestmove), on_currmove = std::move(on_currmove),
+                   p = game_.position(), rules = rules(), settings, context = std::move(context)] {
+        const SearchResult result =
+            search(rules, p, context, limits, settings, tt_, stop_, on_info, on_currmove);
+        searching_ = false;
+        pondering_ = false;
+        on_bestmove(result);
+      });
+}
+
+EvalReport Engine::evaluation() const {
+  const Position& p = position();
+  const Weights& weights = settings_.eval[p.variant()];
+  EvalReport report;
+  if (const auto& net = settings_.nets[size_t(p.variant())]) {
+    report.net = true;
+    report.net_inputs = nnue::input_summary(p);
+    report.net_output = nnue::evaluate(*net, p);
+    if (net->form == nnue::Form::kResidual)
+      report.residual = {nnue::evaluate(*net, p, weights), evaluate(p, weights)};
+    return report;
+  }
+  report.terms = evaluation_terms(p, weights);
+  report.total = evaluate(p, weights);
+  return report;
+}
+
+int Engine::skill_level() const {
+  return limit_strength_ ? level_for_elo(elo_) : skill_level_;
+}
+
+void Engine::solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info,
+                   SolveDoneCallback on_done) {
+  solve_job_.wait();
+  SolveJob::Request request{.rules = rules(),
+                            .root = game_.position(),
+                            .game = context_of(game_),
+                            .limits = limits,
+                            .mate_moves = mate_moves};
+  request.limits.hash_mb = size_t(hash_mb_);
+  const RuleSet r = request.rules;
+  const Position root = request.root;
+  const int max_plies = request.game.max_plies;
+  solve_job_.start(
+      std::move(request), std::move(on_info),
+      [this, r, root, max_plies, on_done = std::move(on_done)](const SolveJob::Outcome& o) {
+        // The proof becomes proven values before the caller hears of it, so
+        // that the next `go` plays it (docs/solver.md).
+        absl::Status kept;
+        if (!o.strategy.empty()) kept = add_solved(r, root, o.winner, o.strategy, max_plies);
+        on_done(o, kept);
+      });
+}
+
+void Engine::join_search() {
+  if (thread_.joinable()) thread_.join();
+}
+
+void Engine::wait() {
+  join_search();
+  solve_job_.wait();
+}
+
+}  // namespace kete

@@ -1,0 +1,163 @@
+#include "eval/evaluate.h"
+
+#include <algorithm>
+
+#include <cassert>
+
+#include "eval/weights.h"
+#include "rules/sowing.h"
+
+namespace kete {
+
+namespace {
+
+// What one pass over a side's ring counts.
+struct RingCounts {
+  int front = 0, back = 0, mobility = 0, singletons = 0, empty_front = 0, kichwa = 0, kimbi = 0;
+};
+
+template <int W>
+RingCounts count_ring(const Position& p, Side s) {
+  RingCounts c;
+  for (int i = 0; i < 2 * W; ++i) {
+    const int n = p.seeds(s, i);
+    (i < W ? c.front : c.back) += n;
+    c.mobility += n >= 2;
+    c.singletons += n == 1;
+  }
+  for (int i = 0; i < W; ++i)
+    c.empty_front += p.seeds(s, i) == 0;
+  c.kichwa = (p.seeds(s, 0) > 0) + (p.seeds(s, W - 1) > 0);
+  c.kimbi = (p.seeds(s, 1) > 0) + (p.seeds(s, W - 2) > 0);
+  return c;
+}
+
+// The seeds that side s's largest capture would take if s were to move. Kigogo: exact
+// (KigogoRules::largest_capture). Otherwise judged by each move's first lap alone (relays
+// and the takasia are ignored: a cheap estimate): in namua a hand seed on an occupied
+// front pit takes the facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds
+// ending on an occupied front pit does.
+template <Rules Rs>
+int largest_threat(const Position& p, Side s) {
+  constexpr int W = Rs::W;
+  using R = Ring<W>;
+  if constexpr (Rs::kVariant == Variant::kKigogo) {
+    return KigogoRules::largest_capture(p, s);
+  } else {
+    const Side o = ~s;
+    int best = 0;
+    if (p.hand(s) > 0) {
+      for (int j = 0; j < W; ++j)
+        if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));
+      return best;
+    }
+    for (int i = 0; i < R::kSize; ++i) {
+      const int n = p.seeds(s, i);
+      if (n < 2 || n >= R::kSize) continue;
+      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+        const int e = lap_end<W>(i, d, n);
+        if (R::is_front(e) && p.seeds(s, e) > 0) best = std::max(best, p.seeds(o, R::facing(e)));
+      }
+    }
+    return best;
+  }
+}
+
+// The one code path of the evaluation: calls add(feature, value) for every feature. The
+// threats, the costly part, are skipped (left out, that is 0) unless `threats` is set:
+// the evaluation needs them only when one of their weights is not 0.
+template <Rules R, class Add>
+void visit_features(const Position& p, Add&& add, bool threats = true) {
+  constexpr int W = R::W;
+  assert(p.variant() == R::kVariant);
+  const Side us = p.side_to_move(), them = ~us;
+  const RingCounts a = count_ring<W>(p, us), b = count_ring<W>(p, them);
+  add(Feature::kFront, a.front - b.front);
+  add(Feature::kBack, a.back - b.back);
+  add(Feature::kHand, p.hand(us) - p.hand(them));
+  add(Feature::kMobility, a.mobility - b.mobility);
+  add(Feature::kSingletons, a.singletons - b.singletons);
+  add(Feature::kEmptyFront, a.empty_front - b.empty_front);
+  add(Feature::kKichwa, a.kichwa - b.kichwa);
+  add(Feature::kKimbi, a.kimbi - b.kimbi);
+  add(Feature::kThreatUs, threats ? largest_threat<R>(p, us) : 0);
+  add(Feature::kThreatThem, threats ? largest_threat<R>(p, them) : 0);
+  auto house_seeds = [&](Side s) { return p.house_intact(s) ? p.seeds(s, kHouse) : 0; };
+  add(Feature::kHouse, int(p.house_intact(us)) - int(p.house_intact(them)));
+  add(Feature::kHouseSeeds, house_seeds(us) - house_seeds(them));
+  add(Feature::kTempo, 1);
+}
+
+Value clamp_to_eval_range(int64_t v) {
+  return Value(std::clamp<int64_t>(v, -kMateBound + 1, kMateBound - 1));
+}
+
+}  // namespace
+
+std::array<Weights, kVariantCount> EvalWeights::defaults() {
+  std::array<Weights, kVariantCount> all;
+  for (Variant v : kAllVariants)
+    all[size_t(v)] = default_weights(v);
+  return all;
+}
+
+template <Rules R>
+FeatureVector features(const Position& p) {
+  FeatureVector f{};
+  const Stage s = stage_of(p);
+  visit_features<R>(p, [&](Feature k, int v) { f[weight_index(s, k)] = v; });
+  return f;
+}
+
+template <Rules R>
+Value evaluate(const Position& p, const Weights& w) {
+  const int32_t* stage_weights = &w[weight_index(stage_of(p), Feature::kFront)];
+  int64_t sum = 0;
+  const bool threats =
+      stage_weights[int(Feature::kThreatUs)] || stage_weights[int(Feature::kThreatThem)];
+  visit_features<R>(
+      p, [&](Feature k, int v) { sum += int64_t(stage_weights[int(k)]) * v; }, threats);
+  return clamp_to_eval_range(sum);
+}
+
+template <Rules R>
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
+  std::vector<EvalTerm> terms;
+  const Stage s = stage_of(p);
+  visit_features<R>(p, [&](Feature k, int v) {
+    const int i = weight_index(s, k);
+    terms.push_back({kWeightNames[i], v, w[i], Value(w[i] * v)});
+  });
+  return terms;
+}
+
+// The evaluation is the same under every option of a variant's rules (the kichwa rule
+// changes moves, not what a position is worth), so the variant alone picks the rules type.
+FeatureVector features(const Position& p) {
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return features<R>(p); });
+}
+
+Value evaluate(const Position& p, const Weights& w) {
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return evaluate<R>(p, w); });
+}
+
+Value evaluate(const Position& p, const EvalWeights& w) {
+  return evaluate(p, w[p.variant()]);
+}
+
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w) {
+  return with_rules(RuleSet{p.variant()}, [&]<class R>(R) { return evaluation_terms<R>(p, w); });
+}
+
+#define KETE_EVALUATE_FOR(R)                                   \
+  template FeatureVector features<R>(const Position&);         \
+  template Value evaluate<R>(const Position&, const Weights&); \
+  template std::vector<EvalTerm> evaluation_terms<R>(const Position&, const Weights&);
+KETE_EVALUATE_FOR(BaoRules)
+KETE_EVALUATE_FOR(KigogoRules)
+KETE_EVALUATE_FOR(KiswahiliRules)
+KETE_EVALUATE_FOR(KujifunzaRules<KichwaRule::kChoose>)
+KETE_EVALUATE_FOR(KujifunzaRules<KichwaRule::kFollow>)
+#undef KETE_EVALUATE_FOR
+
+}  // namespace kete

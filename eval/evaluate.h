@@ -1,0 +1,143 @@
+// Static evaluation: features of a position times weights that are data (tuning/weights).
+// One code path (visit_features in evaluate.cpp) either sums the score or records the
+// feature values, the trace that tuners fit weights on (docs/evaluation.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "rules/position.h"
+#include "rules/rules.h"
+#include "rules/score.h"
+
+namespace kete {
+
+// Every feature is counted from the side to move's point of view; "own minus the
+// opponent's" unless its description says otherwise.
+enum class Feature : uint8_t {
+  kFront,       // seeds in the front row
+  kBack,        // seeds in the back row
+  kHand,        // seeds in hand (kiswahili's namua)
+  kMobility,    // pits of 2 or more seeds: the pits a mtaji move can start from
+  kSingletons,  // pits holding exactly one seed
+  kEmptyFront,  // empty front pits
+  kKichwa,      // occupied kichwa pits (front pits 1 and W)
+  kKimbi,       // occupied kimbi pits next to them (front pits 2 and W-1)
+  kThreatUs,    // seeds the side to move's largest capture takes now (not a difference)
+  kThreatThem,  // seeds the opponent's largest capture would take (not a difference)
+  kHouse,       // an intact house (kiswahili)
+  kHouseSeeds,  // seeds in an intact house
+  kTempo,       // 1: being the side to move (not a difference)
+};
+
+inline constexpr int kFeatureCount = int(Feature::kTempo) + 1;
+
+// The names of the features, in Feature order.
+inline constexpr std::array<std::string_view, kFeatureCount> kFeatureNames = {
+    "front", "back",      "hand",        "mobility", "singletons",  "empty_front", "kichwa",
+    "kimbi", "threat_us", "threat_them", "house",    "house_seeds", "tempo"};
+
+// Kiswahili's two stages (rules.md 6) weigh the features apart: while seeds are in hand
+// (namua) the game is about where they go in, afterwards (mtaji) about the board. The
+// other variants are always in the mtaji stage.
+enum class Stage : uint8_t { kMtaji, kNamua };
+
+inline Stage stage_of(const Position& p) {
+  return p.hand(Side::kSouth) + p.hand(Side::kNorth) > 0 ? Stage::kNamua : Stage::kMtaji;
+}
+
+// One weight per feature and stage: weight index = stage * kFeatureCount + feature.
+inline constexpr int kWeightCount = 2 * kFeatureCount;
+
+constexpr int weight_index(Stage s, Feature f) {
+  return int(s) * kFeatureCount + int(f);
+}
+
+// The names in weights files and in `eval`: the feature's name in the mtaji stage,
+// "namua_" and the name in the namua stage.
+inline constexpr std::array<std::string_view, kWeightCount> kWeightNames = {"front",
+                                                                            "back",
+                                                                            "hand",
+                                                                            "mobility",
+                                                                            "singletons",
+                                                                            "empty_front",
+                                                                            "kichwa",
+                                                                            "kimbi",
+                                                                            "threat_us",
+                                                                            "threat_them",
+                                                                            "house",
+                                                                            "house_seeds",
+                                                                            "tempo",
+                                                                            "namua_front",
+                                                                            "namua_back",
+                                                                            "namua_hand",
+                                                                            "namua_mobility",
+                                                                            "namua_singletons",
+                                                                            "namua_empty_front",
+                                                                            "namua_kichwa",
+                                                                            "namua_kimbi",
+                                                                            "namua_threat_us",
+                                                                            "namua_threat_them",
+                                                                            "namua_house",
+                                                                            "namua_house_seeds",
+                                                                            "namua_tempo"};
+
+// kWeightNames is written out so that it can be read; it must follow kFeatureNames.
+constexpr bool weight_names_follow_features() {
+  constexpr std::string_view kNamuaPrefix = "namua_";
+  for (int k = 0; k < kFeatureCount; ++k) {
+    const std::string_view namua = kWeightNames[weight_index(Stage::kNamua, Feature(k))];
+    if (kWeightNames[weight_index(Stage::kMtaji, Feature(k))] != kFeatureNames[k] ||
+        !namua.starts_with(kNamuaPrefix) || namua.substr(kNamuaPrefix.size()) != kFeatureNames[k])
+      return false;
+  }
+  return true;
+}
+static_assert(weight_names_follow_features());
+
+// Centi-seeds per unit of each feature, per stage.
+using Weights = std::array<int32_t, kWeightCount>;
+// The trace: the feature values at the weight indices of the position's stage, 0 at the
+// other stage's; the evaluation is its dot product with the weights.
+using FeatureVector = std::array<int32_t, kWeightCount>;
+
+// The weights of every variant, as an engine holds them: the defaults embedded from
+// tuning/weights, each variant's replaceable by an EvalFile.
+struct EvalWeights {
+  std::array<Weights, kVariantCount> by_variant = defaults();
+
+  const Weights& operator[](Variant v) const { return by_variant[size_t(v)]; }
+  Weights& operator[](Variant v) { return by_variant[size_t(v)]; }
+  static std::array<Weights, kVariantCount> defaults();
+};
+
+// The feature values of p (the trace), for a position of R's variant.
+template <Rules R>
+FeatureVector features(const Position& p);
+
+// The evaluation of p, a position of R's variant, from the side to move's point of view,
+// in centi-seeds, kept inside the range of non-mate scores.
+template <Rules R>
+Value evaluate(const Position& p, const Weights& w);
+
+// The same for tools that hold a position of any variant: one switch to the rules type.
+FeatureVector features(const Position& p);
+Value evaluate(const Position& p, const Weights& w);
+Value evaluate(const Position& p, const EvalWeights& w);
+
+struct EvalTerm {
+  std::string_view name;
+  int32_t feature;
+  int32_t weight;
+  Value value;  // feature x weight
+};
+
+// Every term of the evaluation of p, named by its weight (so the stage shows); their
+// values sum to evaluate(p, w) unless that clamps.
+template <Rules R>
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w);
+std::vector<EvalTerm> evaluation_terms(const Position& p, const Weights& w);
+
+}  // namespace kete

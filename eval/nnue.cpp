@@ -1,0 +1,149 @@
+#include "eval/nnue.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include <fmt/format.h>
+
+namespace kete::nnue {
+
+namespace {
+
+// The plain loops below are what the compiler vectorizes (kHidden int16 lanes).
+void add_column(const Net& net, int input, int value, Accumulator& acc) {
+  const int16_t* w = &net.input_weights[size_t(input) * kHidden];
+  if (value == 1) {
+    for (int i = 0; i < kHidden; ++i)
+      acc.v[i] = int16_t(acc.v[i] + w[i]);
+  } else {
+    for (int i = 0; i < kHidden; ++i)
+      acc.v[i] = int16_t(acc.v[i] + value * w[i]);
+  }
+}
+
+void sub_column(const Net& net, int input, int value, Accumulator& acc) {
+  add_column(net, input, -value, acc);
+}
+
+}  // namespace
+
+template <int W>
+void refresh(const Net& net, const Position& p, Side us, Accumulator& acc) {
+  assert(net.input_weights.size() == size_t(Layout<W>::kInputs) * kHidden);
+  acc.v = net.input_bias;
+  for_each_input<W>(p, us, [&](int input, int value) { add_column(net, input, value, acc); });
+}
+
+template <int W>
+void update(const Net& net, const Position& from, const Position& to, Side us, Accumulator& acc) {
+  using L = Layout<W>;
+  auto sub = [&](int input, int value) { sub_column(net, input, value, acc); };
+  auto add = [&](int input, int value) { add_column(net, input, value, acc); };
+  for (int ours = 0; ours < 2; ++ours) {
+    const Side s = ours ? us : ~us;
+    for (int i = 0; i < L::kPits; ++i) {
+      const int a = from.seeds(s, i), b = to.seeds(s, i);
+      if (a == b) continue;
+      slot_inputs(L::pit_slot(ours, i), a, sub);
+      slot_inputs(L::pit_slot(ours, i), b, add);
+    }
+    const int a = from.hand(s), b = to.hand(s);
+    if (a != b) {
+      slot_inputs(L::hand_slot(ours), a, sub);
+      slot_inputs(L::hand_slot(ours), b, add);
+    }
+    if (from.house_intact(s) != to.house_intact(s))
+      add_column(net, L::kHouses + (ours ? 0 : 1), to.house_intact(s) ? 1 : -1, acc);
+  }
+  const bool t_from = from.has_takasia(), t_to = to.has_takasia();
+  if (t_from != t_to || (t_from && !(from.takasia() == to.takasia()))) {
+    auto takasia_input = [&](const Position& p) {
+      const Pit t = p.takasia();
+      return L::kTakasia + (t.side == us ? 0 : L::kPits) + t.index;
+    };
+    if (t_from) sub(takasia_input(from), 1);
+    if (t_to) add(takasia_input(to), 1);
+  }
+  const bool namua_from = from.hand(Side::kSouth) + from.hand(Side::kNorth) > 0;
+  const bool namua_to = to.hand(Side::kSouth) + to.hand(Side::kNorth) > 0;
+  if (namua_from != namua_to) add_column(net, L::kStage, namua_to ? 1 : -1, acc);
+}
+
+int32_t raw_output(const Net& net, const Accumulator& acc) {
+  int32_t sum = 0;
+  for (int i = 0; i < kHidden; ++i)
+    sum += int32_t(std::clamp<int16_t>(acc.v[i], 0, kQa)) * net.output_weights[i];
+  return sum + net.output_bias;
+}
+
+Value output(const Net& net, const Accumulator& acc) {
+  const int64_t cs = int64_t(raw_output(net, acc)) * net.scale / (kQa * kQb);
+  return Value(std::clamp<int64_t>(cs, -kMateBound + 1, kMateBound - 1));
+}
+
+Value evaluate(const Net& net, const Position& p) {
+  Accumulator acc;
+  if (width(p.variant()) == 8)
+    refresh<8>(net, p, p.side_to_move(), acc);
+  else
+    refresh<12>(net, p, p.side_to_move(), acc);
+  return output(net, acc);
+}
+
+Value evaluate(const Net& net, const Position& p, const Weights& w) {
+  const Value out = evaluate(net, p);
+  return net.form == Form::kPlain ? out : combine(net, kete::evaluate(p, w), out);
+}
+
+bool incremental_by_default(Variant v) {
+  // Measured with kete-micro's net_leaves (docs/performance.md): a Bao or kiswahili
+  // move relays around the board and changes so many pits that a refresh is as fast or
+  // faster; kigogo's 4x12 board and kujifunza's single laps leave most pits alone.
+  switch (v) {
+    case Variant::kBao:
+    case Variant::kKiswahili:
+      return false;
+    case Variant::kKigogo:
+    case Variant::kKujifunza:
+      return true;
+  }
+  return false;
+}
+
+std::vector<std::string> input_summary(const Position& p) {
+  std::vector<std::string> words;
+  const int w = width(p.variant());
+  auto name = [&](int input) -> std::string {
+    auto describe = [&]<int W>() -> std::string {
+      using L = Layout<W>;
+      if (input >= L::kStage) return "namua";
+      if (input >= L::kTakasia) {
+        const int t = input - L::kTakasia;
+        return fmt::format("takasia_{}{}", t < L::kPits ? "us" : "them", t % L::kPits);
+      }
+      if (input >= L::kHouses) return input == L::kHouses ? "house_us" : "house_them";
+      const int slot = input / kSlotInputs, k = input % kSlotInputs;
+      const std::string where =
+          slot >= 2 * L::kPits
+              ? (slot == L::hand_slot(true) ? "hand_us" : "hand_them")
+              : fmt::format("{}{}", slot < L::kPits ? "us" : "them", slot % L::kPits);
+      return k == kBuckets ? where + "+" : fmt::format("{}:{}", where, k + 1);
+    };
+    return w == 8 ? describe.template operator()<8>() : describe.template operator()<12>();
+  };
+  auto add = [&](int input, int value) {
+    words.push_back(value == 1 ? name(input) : fmt::format("{}={}", name(input), value));
+  };
+  if (w == 8)
+    for_each_input<8>(p, p.side_to_move(), add);
+  else
+    for_each_input<12>(p, p.side_to_move(), add);
+  return words;
+}
+
+template void refresh<8>(const Net&, const Position&, Side, Accumulator&);
+template void refresh<12>(const Net&, const Position&, Side, Accumulator&);
+template void update<8>(const Net&, const Position&, const Position&, Side, Accumulator&);
+template void update<12>(const Net&, const Position&, const Position&, Side, Accumulator&);
+
+}  // namespace kete::nnue

@@ -1,0 +1,112 @@
+// The sowing primitives every variant is built from: the ring, the lap, the lap end.
+#pragma once
+
+#include <algorithm>
+#include <optional>
+
+#include "rules/position.h"
+
+namespace kete {
+
+// One player's ring of 2W pits (rules.md section 1), with the board geometry that the
+// rules of every variant share.
+template <int W>
+struct Ring {
+  static constexpr int kWidth = W;
+  static constexpr int kSize = 2 * W;
+  // The twelve-rounds rule (rules.md section 2): a move that would go on by relay or
+  // safari after more than this many seeds sown since its start or last capture is
+  // never-ending.
+  static constexpr int kEndlessSeeds = 12 * kSize;
+
+  static constexpr int next(int i, Dir d) {
+    i += step(d);
+    return i == kSize ? 0 : i < 0 ? kSize - 1 : i;
+  }
+  static constexpr bool is_front(int i) { return i < W; }
+  // The opponent's front pit that faces own front pit i.
+  static constexpr int facing(int i) { return W - 1 - i; }
+  // The opponent's back pit behind the opponent front pit that faces own front pit i.
+  static constexpr int behind_facing(int i) { return W + i; }
+  static constexpr int kLeftKichwa = 0;
+  static constexpr int kRightKichwa = W - 1;
+  // Front pits 1, 2 and W-1, W.
+  static constexpr bool is_kimbi(int i) { return i < 2 || (i >= W - 2 && i < W); }
+};
+
+// Where a lap of n < 2W seeds from `from` ends, without sowing it: the test of a capture
+// move's first lap costs no copy of the position.
+template <int W>
+constexpr int lap_end(int from, Dir d, int n) {
+  const int end = from + step(d) * n;
+  return end >= Ring<W>::kSize ? end - Ring<W>::kSize : end < 0 ? end + Ring<W>::kSize : end;
+}
+
+// Sows n seeds of side s's ring one per pit in direction d, starting with the pit after
+// `from`, and returns the lap end. Laps longer than the ring add whole rounds to every
+// pit first; the rest falls on one or two runs of consecutive ring indices, sown without
+// a wrap test per pit.
+template <int W>
+inline int sow(Position& p, Side s, int from, Dir d, int n) {
+  using R = Ring<W>;
+  assert(from >= 0 && from < R::kSize && n >= 0);
+  const unsigned rounds = unsigned(n) / R::kSize, rest = unsigned(n) % R::kSize;
+  if (rounds)
+    for (int i = 0; i < R::kSize; ++i)
+      p.add_seeds(s, i, int(rounds));
+  const int end = lap_end<W>(from, d, int(rest));
+  if (!rest) return end;
+  // The partial round covers first..last in clockwise order, past the last pit if
+  // first > last.
+  const int first = d == Dir::kClockwise ? R::next(from, d) : end;
+  const int last = d == Dir::kClockwise ? end : R::next(from, d);
+  if (first <= last) {
+    p.drop_run(s, first, last);
+  } else {
+    p.drop_run(s, first, R::kSize - 1);
+    p.drop_run(s, 0, last);
+  }
+  return end;
+}
+
+// Sows n captured seeds in a re-entry lap that starts in the kichwa itself (rules.md
+// section 1): the left kichwa sows clockwise, the right kichwa anticlockwise. Returns the
+// lap end.
+template <int W>
+inline int sow_from_kichwa(Position& p, Side s, bool right_kichwa, int n) {
+  using R = Ring<W>;
+  return right_kichwa ? sow<W>(p, s, R::kRightKichwa + 1, Dir::kAnticlockwise, n)
+                      : sow<W>(p, s, R::kSize - 1, Dir::kClockwise, n);
+}
+
+// The side for which `lost(side)` holds, the side to move checked first.
+template <class Lost>
+inline std::optional<Side> first_loser(const Position& p, Lost lost) {
+  const Side us = p.side_to_move();
+  if (lost(us)) return us;
+  if (lost(~us)) return ~us;
+  return std::nullopt;
+}
+
+// A finished position of bao, kujifunza and kiswahili (rules.md section 2): a side whose
+// front row is empty has lost.
+inline std::optional<Side> front_row_loser(const Position& p) {
+  return first_loser(p, [&](Side s) { return p.front_empty(s); });
+}
+
+// The own front row rule (rules.md 5, 6.5): when lifting front pit `from` has left side
+// s's front row empty, the lap's first seed must fall in the front row.
+template <int W>
+inline bool front_row_survives(const Position& p, Side s, int from, Dir d) {
+  using R = Ring<W>;
+  return !R::is_front(from) || R::is_front(R::next(from, d)) || !p.front_empty(s);
+}
+
+// Lifts every seed of a pit and returns how many there were.
+inline int lift(Position& p, Side s, int i) {
+  const int n = p.seeds(s, i);
+  p.set_seeds(s, i, 0);
+  return n;
+}
+
+}  // namespace kete

@@ -1,0 +1,110 @@
+// Candidate moves in tiers: the shape that every variant's move generation shares, and
+// what lets a random playout play one move instead of all of them.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+
+#include "rules/move.h"
+#include "rules/position.h"
+#include "rules/sowing.h"
+
+namespace kete {
+
+// A candidate is a start pit and a direction, a bit of a 64-bit mask: the bit order is the
+// order in which moves are generated (pit by pit, clockwise first).
+constexpr int candidate(int pit, Dir d) {
+  return 2 * pit + int(d);
+}
+constexpr int candidate_pit(int c) {
+  return c / 2;
+}
+constexpr Dir candidate_dir(int c) {
+  return Dir(c % 2);
+}
+constexpr uint64_t candidate_bit(int pit, Dir d) {
+  return uint64_t(1) << candidate(pit, d);
+}
+constexpr uint64_t both_ways(int pit) {
+  return candidate_bit(pit, Dir::kClockwise) | candidate_bit(pit, Dir::kAnticlockwise);
+}
+
+// A candidate as the rules play it: the start pit and the direction of its bit.
+struct Candidate {
+  int pit;
+  Dir dir;
+};
+
+constexpr Candidate candidate_at(int c) {
+  return {candidate_pit(c), candidate_dir(c)};
+}
+
+// The candidates of a position by tier. The rules of every variant rank moves (captures
+// before takata, pits of 2+ before singletons, ...): a tier's moves are legal only if no
+// earlier tier has a legal move. A candidate may turn out to have no legal move (a
+// never-ending relay, the own front row rule); one with kichwa or safari choices has
+// several.
+struct Candidates {
+  static constexpr int kMaxTiers = 4;
+  std::array<uint64_t, kMaxTiers> tier{};
+  int tiers = 0;
+
+  Candidates() = default;
+  // The tiers in rank order.
+  Candidates(std::initializer_list<uint64_t> masks) {
+    for (uint64_t mask : masks)
+      add(mask);
+  }
+
+  void add(uint64_t mask) {
+    assert(tiers < kMaxTiers);
+    tier[tiers++] = mask;
+  }
+};
+
+// R::generate for a rules type R that provides candidates(p) and
+// play_candidate(p, tier, Candidate, emit): every candidate of each tier in bit order,
+// until a tier has a legal move.
+template <class R, class Emit>
+void generate_by_tiers(const Position& p, Emit& emit) {
+  const Candidates c = R::candidates(p);
+  int legal = 0;
+  auto counted = [&](Move m, const Position& child, int sown) {
+    assert_consistent(child);
+    ++legal;
+    emit(m, child, sown);
+  };
+  for (int t = 0; t < c.tiers && !legal; ++t)
+    for (uint64_t bits = c.tier[t]; bits; bits &= bits - 1)
+      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), counted);
+}
+
+// The base of every rules type (CRTP) of variant V on a board W pits wide. Self supplies
+// ranked_candidates(p), the tiers of a position whose game goes on, and play_candidate;
+// candidates(p) has none once the game is over, and generate(p, emit), which calls
+// emit(move, child, seeds_sown) for every legal move, is generate_by_tiers. A side whose
+// front row is empty has lost (rules.md section 2) unless Self says otherwise.
+template <class Self, Variant V, int Width>
+struct TieredRules {
+  static constexpr Variant kVariant = V;
+  static constexpr int W = Width;
+  using R = Ring<W>;
+
+  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
+
+  static Candidates candidates(const Position& p) {
+    if (Self::loser(p)) return {};
+    return Self::ranked_candidates(p);
+  }
+
+  template <class Emit>
+  static void generate(const Position& p, Emit&& emit) {
+    generate_by_tiers<Self>(p, emit);
+  }
+};
+
+}  // namespace kete

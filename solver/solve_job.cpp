@@ -1,0 +1,83 @@
+#include "solver/solve_job.h"
+
+namespace kete {
+
+namespace {
+
+// After a proof: the winner's strategy, which the engine keeps as proven values.
+void keep_strategy(Solver& solver, const SolveJob::Request& r, Side winner,
+                   const std::atomic<bool>& stop, SolveJob::Outcome& out) {
+  out.winner = winner;
+  if (std::optional<std::vector<StrategyLine>> lines =
+          solver.strategy(r.root, winner, r.game, stop))
+    out.strategy = *std::move(lines);
+}
+
+// `go mate N`: mate 1, 2, ... N. Each "no" is a disproof of the depth-limited game, whose
+// nodes carry their depth and so form no cycle: the first "yes" is the exact distance.
+SolveJob::Outcome shortest_mate(const SolveJob::Request& r, const std::atomic<bool>& stop,
+                                const SolveJob::InfoCallback& on_info) {
+  SolveJob::Outcome out;
+  out.verdict = SolveJob::Verdict::kNoMate;
+  for (int n = 1; n <= r.mate_moves; ++n) {
+    SolveLimits limits = r.limits;
+    limits.max_moves = n;
+    Solver solver(r.rules, limits);
+    const SolveResult result = solver.prove(r.root, r.root.side_to_move(), r.game, stop, on_info);
+    out.info = result.info;
+    if (result.proof == Proof::kProven) {
+      out.verdict = SolveJob::Verdict::kWin;
+      out.mate_moves = n;
+      out.pv = result.pv;
+      keep_strategy(solver, r, r.root.side_to_move(), stop, out);
+      return out;
+    }
+    if (result.proof == Proof::kUnknown) {
+      out.verdict = SolveJob::Verdict::kUnknown;
+      return out;
+    }
+  }
+  return out;
+}
+
+// `go solve`: a win for the side to move, else a win for the other side.
+SolveJob::Outcome solve_value(const SolveJob::Request& r, const std::atomic<bool>& stop,
+                              const SolveJob::InfoCallback& on_info) {
+  SolveJob::Outcome out;
+  for (Side attacker : {r.root.side_to_move(), ~r.root.side_to_move()}) {
+    Solver solver(r.rules, r.limits);
+    const SolveResult result = solver.prove(r.root, attacker, r.game, stop, on_info);
+    out.info = result.info;
+    if (result.proof == Proof::kProven) {
+      out.verdict =
+          attacker == r.root.side_to_move() ? SolveJob::Verdict::kWin : SolveJob::Verdict::kLoss;
+      out.pv = result.pv;
+      keep_strategy(solver, r, attacker, stop, out);
+      return out;
+    }
+    if (result.proof == Proof::kUnknown || result.path_dependent) return out;
+  }
+  return out;  // neither side wins: a draw by the draw rules, reported as unproven
+}
+
+}  // namespace
+
+SolveJob::Outcome run_solve(const SolveJob::Request& request, const std::atomic<bool>& stop,
+                            const SolveJob::InfoCallback& on_info) {
+  return request.mate_moves > 0 ? shortest_mate(request, stop, on_info)
+                                : solve_value(request, stop, on_info);
+}
+
+void SolveJob::start(Request request, InfoCallback on_info, DoneCallback on_done) {
+  wait();
+  stop_ = false;
+  running_ = true;
+  thread_ = std::thread([this, request = std::move(request), on_info = std::move(on_info),
+                         on_done = std::move(on_done)] {
+    const Outcome outcome = run_solve(request, stop_, on_info);
+    running_ = false;
+    on_done(outcome);
+  });
+}
+
+}  // namespace kete

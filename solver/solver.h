@@ -1,0 +1,102 @@
+// The solver: depth-first proof-number search (df-pn, Nagai 2002) with the 1+epsilon
+// threshold trick (Pawlewicz and Lew 2007), proving that one side (the attacker) can
+// force a win. docs/solver.md explains the method and its treatment of repetitions.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "proof/proof.h"
+#include "rules/game.h"
+#include "rules/move.h"
+#include "rules/position.h"
+
+namespace kete {
+
+// Proof and disproof numbers saturate here: a value this large means "proven impossible".
+inline constexpr uint32_t kProofInfinite = 0x7FFFFFFF;
+
+struct SolveLimits {
+  uint64_t nodes = 0;    // 0: no node limit
+  int64_t time_ms = -1;  // -1: no time limit
+  size_t hash_mb = 64;   // the solver's table; its memory use stays within it
+  int max_moves = 0;     // 0: any distance; N: a win within N own moves (`go mate N`)
+  int64_t info_every_ms = 1000;
+};
+
+enum class Proof : uint8_t { kUnknown, kProven, kDisproven };
+
+// Progress, and at the end the result, of one proof search.
+struct SolveInfo {
+  uint32_t proof = 1, disproof = 1;  // the root's numbers, attacker's view
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  size_t memory_bytes = 0;  // the table's size
+  uint64_t entries = 0;     // table entries in use
+};
+
+struct SolveResult {
+  Proof proof = Proof::kUnknown;
+  // A disproof that rests on a draw by repetition or MaxPlies along the path where it was
+  // found: it says the attacker found no win, not that none exists (docs/solver.md).
+  bool path_dependent = false;
+  std::optional<Move> best;  // the attacker's winning move when proven at its turn
+  // After a proof: a line where the winner takes the shortest win the table knows and the
+  // loser the longest defence.
+  std::vector<Move> pv;
+  SolveInfo info;
+};
+
+// The positions at one distance from the root (each counted once) and what the table
+// knows of them after a proof search: the work done towards a value not yet proven.
+struct DepthCensus {
+  int depth = 0;
+  uint64_t positions = 0;
+  uint64_t won = 0;           // the attacker wins (proven, or by the rules)
+  uint64_t lost = 0;          // disproven soundly, or lost by the rules
+  uint64_t lost_on_path = 0;  // disproven through a draw along the path only
+  uint64_t open = 0;          // in the table, not decided
+  uint64_t unseen = 0;        // not in the table
+};
+
+class SolverTable;
+
+// A solver for one rules set; its table persists from one prove() to the next extraction.
+class Solver {
+ public:
+  Solver(RuleSet rules, const SolveLimits& limits);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // Can `attacker` force a win from `root`? Positions of the game before the root (keys in
+  // `game.history`) and the MaxPlies limit count as draws. Reports on_info every
+  // limits.info_every_ms; stops early on `stop` or the limits.
+  SolveResult prove(const Position& root, Side attacker, const GameContext& game,
+                    const std::atomic<bool>& stop,
+                    const std::function<void(const SolveInfo&)>& on_info);
+
+  // After a proof of `root`: the winner's move in every position of the proof where he is
+  // to move, no position repeating along any line. Empty if the strategy could not be
+  // rebuilt within the limits (entries lost to the bounded table may have to be proven
+  // again).
+  std::optional<std::vector<StrategyLine>> strategy(const Position& root, Side attacker,
+                                                    const GameContext& game,
+                                                    const std::atomic<bool>& stop);
+
+  // After prove(): the positions 0..max_depth plies from the root and their state in the
+  // table (any-distance mode only).
+  std::vector<DepthCensus> census(const Position& root, Side attacker, const GameContext& game,
+                                  int max_depth);
+
+ private:
+  RuleSet rules_;
+  SolveLimits limits_;
+  std::unique_ptr<SolverTable> table_;
+};
+
+}  // namespace kete

@@ -1,0 +1,35 @@
+// The checkpoint of a kete-datagen or kete-spsa run (docs/distributed.md, "Resuming"): the
+// run's identity and a few named values (games written, SPSA's theta and iteration),
+// replaced as a whole so that a run killed at any moment leaves the last complete one.
+//
+//   kete-spsa checkpoint 1
+//   run: <identity: the flags that decide the run's results>
+//   <key>: <value>
+//   ...
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "absl/status/statusor.h"
+
+namespace kete::tools {
+
+// The whole text of a checkpoint file (kete-match's, or a tuning tool's).
+absl::StatusOr<std::string> read_checkpoint_text(const std::string& path);
+
+using CheckpointFields = std::map<std::string, std::string>;
+
+// Refuses to replace a file that is not a checkpoint of `tool`: a mistyped --checkpoint
+// must not overwrite data.
+absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
+                                 const std::string& identity, const CheckpointFields& fields);
+
+// The fields of the checkpoint at `path`, which must be of the same tool and run.
+absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, std::string_view tool,
+                                                     const std::string& identity);
+
+// A new run's checkpoint path must not hold a file yet: --resume continues it.
+absl::Status check_no_checkpoint(const std::string& path);
+
+}  // namespace kete::tools
