@@ -58,11 +58,13 @@ inline constexpr int kOptimumClockDen = 4;
 inline constexpr int kMaximumOptimumFactor = 4;
 inline constexpr int kMaximumClockNum = 2, kMaximumClockDen = 5;
 
-// Null-move depth reduction: this plus a ply per kNullDepthDivisor plies of depth
-// (Stockfish's early form, untuned: the null move lost in kiswahili and kigogo and is off,
-// docs/strength.md).
-inline constexpr int kNullReduction = 2;
-inline constexpr int kNullDepthDivisor = 4;
+// The singular test (search/search.cpp, is_singular): the table's entry may be this many
+// plies shallower than the node and still be trusted, and the other moves are searched at
+// about half the node's depth.
+inline constexpr int kSingularTableSlack = 3;
+constexpr int singular_test_depth(int depth) {
+  return (depth - 1) / 2;
+}
 
 // The transposition table's replacement (search/tt.cpp). An entry of the current search
 // deeper than the new bound by more than this many plies is kept: a shallow bound must not
@@ -104,28 +106,13 @@ struct SearchParams {
   bool gain_order = true;  // order moves that win seeds by the seeds won (eats in bao)
   // A switch per variant is a mask: bit 0 bao, 1 kigogo, 2 kiswahili, 3 kujifunza (the
   // order of Variant), since the variants answered differently.
-  // At the horizon, follow seed-winning moves this many plies, in these variants (mask),
-  // standing pat even when every move captures if asked.
+  // At the horizon, follow seed-winning moves this many plies, in these variants (mask).
   int quiescence_plies = 4;
   int quiescence_variants = variant_bit(Variant::kBao);
-  bool quiescence_stand_pat = false;
-  int lmr = 0;                // late move reductions of quiet moves (mask)
-  int lmr_min_depth = 3;      // reduce only at this depth and deeper
-  int lmr_min_moves = 3;      // never reduce the first moves searched
-  int lmr_divisor = 225;      // reduction = ln(depth) ln(move number) * 100 / this
-  int lmr_history = 8192;     // a quiet move's history / this is subtracted from its reduction
-  int null_move = 0;          // null-move pruning (mask; Bao has zugzwang: measured)
-  int null_min_depth = 3;     // try a null move at this depth and deeper
-  bool lmr_captures = false;  // late seed-winning moves are reduced too, one ply less
-  int iir = 0;                // internal iterative reduction without a table move (mask)
-  int iir_min_depth = 4;      // ... at this depth and deeper
   // Reverse futility: a shallow node far above beta fails high (mask).
   int futility = variant_bit(Variant::kBao);
   int futility_depth = 3;     // ... at this depth and shallower
   int futility_margin = 120;  // ... when its evaluation beats beta by this per ply (centi-seeds)
-  int lmp = 0;                // late move pruning: shallow nodes skip late quiet moves (mask)
-  int lmp_depth = 3;          // ... at this depth and shallower
-  int lmp_base = 4;           // ... after this many moves plus depth squared
   // Extensions (docs/strength.md, "Extensions"): a node with one legal move is searched a
   // ply deeper (bao never has one; kujifunza's games did not change) ...
   int one_reply = kEveryVariantMask;
@@ -166,21 +153,9 @@ inline constexpr ParamSpec kSearchParams[] = {
 
     {"QuiescencePlies", &SearchParams::quiescence_plies, 0, 16},
     variant_mask("QuiescenceVariants", &SearchParams::quiescence_variants),
-    variant_mask("LMR", &SearchParams::lmr),
-    {"LMRMinDepth", &SearchParams::lmr_min_depth, 2, 16},
-    {"LMRMinMoves", &SearchParams::lmr_min_moves, 1, 64},
-    {"LMRDivisor", &SearchParams::lmr_divisor, 50, 1000},
-    {"LMRHistory", &SearchParams::lmr_history, 256, 1 << 20},
-    variant_mask("NullMove", &SearchParams::null_move),
-    {"NullMinDepth", &SearchParams::null_min_depth, 2, 16},
-    variant_mask("IIR", &SearchParams::iir),
-    {"IIRMinDepth", &SearchParams::iir_min_depth, 2, 16},
     variant_mask("Futility", &SearchParams::futility),
     {"FutilityDepth", &SearchParams::futility_depth, 1, 16},
     {"FutilityMargin", &SearchParams::futility_margin, 1, 5000},
-    variant_mask("LMP", &SearchParams::lmp),
-    {"LMPDepth", &SearchParams::lmp_depth, 1, 16},
-    {"LMPBase", &SearchParams::lmp_base, 0, 64},
     variant_mask("OneReply", &SearchParams::one_reply),
     variant_mask("Singular", &SearchParams::singular),
     {"SingularDepth", &SearchParams::singular_depth, 2, 64},
@@ -199,12 +174,8 @@ struct SwitchSpec {
 };
 
 inline constexpr SwitchSpec kSearchSwitches[] = {
-    {"UseTT", &SearchParams::use_tt},
-    {"UseKillers", &SearchParams::use_killers},
-    {"UseHistory", &SearchParams::use_history},
-    {"GainOrder", &SearchParams::gain_order},
-    {"QuiescenceStandPat", &SearchParams::quiescence_stand_pat},
-    {"LMRCaptures", &SearchParams::lmr_captures},
+    {"UseTT", &SearchParams::use_tt},           {"UseKillers", &SearchParams::use_killers},
+    {"UseHistory", &SearchParams::use_history}, {"GainOrder", &SearchParams::gain_order},
     {"TimeForced", &SearchParams::time_forced},
 };
 

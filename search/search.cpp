@@ -4,116 +4,22 @@
 #include <bit>
 #include <cassert>
 #include <chrono>
-#include <cmath>
 #include <cstddef>
 #include <memory>
-#include <new>
 #include <thread>
-#include <type_traits>
 
-#include "engine/evaluate.h"
-#include "engine/net_file.h"
-#include "engine/rules.h"
-#include "search/key_path.h"
+#include "eval/evaluate.h"
+#include "eval/net_file.h"
+#include "rules/key_path.h"
+#include "rules/rules.h"
+#include "search/move_order.h"
 #include "search/proven.h"
 #include "search/skill.h"
-#include "search/timeman.h"
-#include "search/tt.h"
+#include "search/stack.h"
+#include "search/threads.h"
 
 namespace kete {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// A principal variation, built bottom-up.
-struct Line {
-  std::array<Move, kMaxPly> moves;
-  int size = 0;
-
-  void set(Move first, const Line& rest) {
-    moves[0] = first;
-    std::copy_n(rest.moves.begin(), rest.size, moves.begin() + 1);
-    size = rest.size + 1;
-  }
-};
-
-struct Child {
-  Move move;
-  Position position;
-};
-
-// The children of one node. The slots are raw storage, constructed only as the generator
-// fills them: a node fills a few dozen of the 512, and a list of constructed positions
-// (FixedList<Child>) wrote 36 KB per node, about a fifth of the search's time
-// (docs/performance.md).
-class ChildList {
- public:
-  void clear() { size_ = 0; }
-  void push_back(Move m, const Position& p) {
-    assert(size_ < kMaxMoves);
-    std::construct_at(slot(size_++), Child{m, p});
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Child& operator[](int i) const {
-    assert(i < size_);
-    return *std::launder(reinterpret_cast<const Child*>(storage_) + i);
-  }
-
- private:
-  static_assert(std::is_trivially_destructible_v<Child>);
-  Child* slot(int i) { return reinterpret_cast<Child*>(storage_) + i; }
-
-  alignas(Child) std::byte storage_[kMaxMoves * sizeof(Child)];
-  int size_ = 0;
-};
-
-// A sort key of the move ordering: the score, then the generation index, so that sorting
-// the keys in descending order is a stable sort by score (earlier moves first on ties).
-static_assert(std::has_single_bit(unsigned(kMaxMoves)));
-constexpr int kIndexBits = std::countr_zero(unsigned(kMaxMoves));
-constexpr int64_t order_key(int score, int index) {
-  return int64_t(score) * kMaxMoves + (kMaxMoves - 1 - index);
-}
-constexpr int key_score(int64_t key) {
-  return int(key >> kIndexBits);  // an arithmetic shift: floor, right for negative scores
-}
-constexpr int key_index(int64_t key) {
-  return kMaxMoves - 1 - int(key & (kMaxMoves - 1));
-}
-static_assert(key_score(order_key(-5, 7)) == -5 && key_index(order_key(-5, 7)) == 7);
-
-// What one ply of the search keeps (Stockfish's Stack): its children and their order. One
-// frame per ply, allocated once per thread, so no node constructs or allocates anything.
-struct Frame {
-  ChildList children;
-  std::array<int, kMaxMoves> order;
-  std::array<int64_t, kMaxMoves> keys;  // the sort keys of order_moves (score * 512 + rank)
-  std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
-  bool null_move = false;               // this ply's position was reached by a null move
-  Move excluded = Move::none();         // the move a singular test leaves out at this ply
-  Line singular_line;  // the singular test's own PV (discarded): child_line is its children's
-  Line child_line;     // the PV below the child being searched
-};
-
-// Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
-// move that raises it has won seeds: an eat in bao (whose moves carry no capture flag), a
-// capture in kiswahili and kujifunza (seeds change sides), a capture in kigogo (seeds
-// leave the board).
-int material(const Position& p, Side s) {
-  return p.ring_seeds(s) + p.hand(s) - p.ring_seeds(~s) - p.hand(~s);
-}
-
-// Late move reductions by depth and move number: ln(d) ln(m), as in Stockfish.
-double lmr_base(int depth, int move_number) {
-  return std::log(double(depth)) * std::log(double(move_number));
-}
-
-// `go searchmoves`: the root moves the search may play.
-bool searchmove(const Limits& limits, Move m) {
-  const std::vector<Move>& only = limits.searchmoves;
-  return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
-}
 
 // Mate values are stored relative to the node, so they stay right wherever it recurs.
 Value to_tt(Value v, int ply) {
@@ -123,58 +29,21 @@ Value from_tt(Value v, int ply) {
   return v > kMateBound ? v - ply : v < -kMateBound ? v + ply : v;
 }
 
-// What every thread of one search shares.
-struct Shared {
-  RuleSet rules;
-  Position root;
-  const GameContext& game;
-  Limits limits;
-  SearchSettings settings;
-  TranspositionTable& tt;
-  const std::atomic<bool>& stop;  // from the caller (`stop`, quit)
-  std::atomic<bool> done{false};  // set by the main thread when the search ends
-  TimeBudget budget;
-  Clock::time_point start = Clock::now();
-  std::vector<std::unique_ptr<std::atomic<uint64_t>>> nodes;  // per thread, published
-  // The time budget counts from here: the start, or `ponderhit` (main thread only).
-  Clock::time_point budget_start = start;
-  const std::function<void(const CurrMove&)>* on_currmove = nullptr;
-  // The root's proven winning move: the only root move searched (search/proven.h).
-  std::optional<Move> proven_move{};
-
-  int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  }
-  int64_t budget_elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start)
-        .count();
-  }
-  uint64_t total_nodes() const {
-    uint64_t n = 0;
-    for (const auto& t : nodes)
-      n += t->load(std::memory_order_relaxed);
-    return n;
-  }
-};
-
 template <Rules R>
 class Worker {
  public:
-  Worker(Shared& shared, int id)
+  Worker(SearchShared& shared, int id)
       : s_(shared),
         params_(shared.settings.params),
         weights_(shared.settings.eval[R::kVariant]),
         net_(shared.settings.nets[size_t(R::kVariant)].get()),
         id_(id),
         history_keys_(shared.game.history, 1 + kMaxPly),
+        order_(params_),
         stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
         poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
-        lmr_(in_variant(params_.lmr)),
-        null_move_(in_variant(params_.null_move)),
-        iir_(in_variant(params_.iir)),
         futility_(in_variant(params_.futility)),
-        lmp_(in_variant(params_.lmp)),
         one_reply_(in_variant(params_.one_reply)),
         singular_(in_variant(params_.singular)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
@@ -325,30 +194,7 @@ class Worker {
         return v;
     }
 
-    // Step 5a. Internal iterative reduction: a node the table knows nothing of is searched
-    // a ply shallower (its ordering is a guess anyway).
-    if (iir_ && tt_move.is_none() && depth >= params_.iir_min_depth) --depth;
-
-    // Step 5b. Null move: if passing still holds beta with a reduced search, this node fails
-    // high. Bao knows zugzwang (a side may have only losing moves), hence the switch.
-    frame.null_move = false;
-    if (null_move_ && !excluding && !pv_node && ply > 0 && depth >= params_.null_min_depth &&
-        !stack_[ply - 1].null_move && std::abs(beta) < kMateBound && evaluate(p, ply) >= beta) {
-      Position passed = p;
-      passed.clear_takasia();
-      passed.pass_turn();
-      const int r = kNullReduction + depth / kNullDepthDivisor;
-      stack_[ply].null_move = true;
-      history_keys_.push(passed.key());
-      const Value v =
-          -search(passed, depth - 1 - r, ply + 1, -beta, -beta + 1, frame.child_line, false);
-      history_keys_.pop();
-      stack_[ply].null_move = false;
-      if (aborted_) return 0;
-      if (v >= beta && v < kMateBound) return v;
-    }
-
-    // Step 5c. Reverse futility: a shallow node whose evaluation beats beta by a margin per
+    // Step 5a. Reverse futility: a shallow node whose evaluation beats beta by a margin per
     // ply of depth fails high without a search.
     if (futility_ && !excluding && !pv_node && ply > 0 && depth <= params_.futility_depth &&
         std::abs(beta) < kMateBound) {
@@ -356,22 +202,12 @@ class Worker {
       if (e - params_.futility_margin * depth >= beta) return e;
     }
 
-    // Step 5d. Singular extension: when every move but the table's fails low against a
-    // margin below the table's value in a half-depth search, the table move is as good
-    // as forced and is searched a ply deeper (Stockfish). Done before this node's moves
-    // are generated, since the test reuses this ply's frame.
-    bool singular = false;
-    if (singular_ && !excluding && ply > 0 && depth >= params_.singular_depth && may_extend(ply) &&
-        !tt_move.is_none() && tte.bound != Bound::kUpper && tte.depth >= depth - 3 &&
-        std::abs(tte.value) < kMateBound) {
-      const Value singular_beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
-      frame.excluded = tt_move;
-      const Value v = search(p, (depth - 1) / 2, ply, singular_beta - 1, singular_beta,
-                             frame.singular_line, false);
-      frame.excluded = Move::none();
-      if (aborted_) return 0;
-      singular = v < singular_beta;
-    }
+    // Step 5b. Singular extension: the table move, when no other move comes near it, is
+    // searched a ply deeper. Tested before this node's moves are generated, since the test
+    // reuses this ply's frame.
+    const bool singular =
+        singular_ && !excluding && ply > 0 && hit && is_singular(p, depth, ply, tte);
+    if (aborted_) return 0;
 
     // Step 6. Generate the moves; no legal move loses (rules.md section 2).
     ChildList& children = frame.children;
@@ -382,7 +218,8 @@ class Worker {
     if (one_reply_ && children.size() == 1 && may_extend(ply)) ++depth;
 
     // Step 7. Order: root PV move, TT move, captures, killers, history.
-    order_moves(frame, p, ply, tt_move);
+    order_.order(frame, p, ply, tt_move,
+                 ply == 0 && root_pv_.size ? root_pv_.moves[0] : Move::none());
     const std::array<int, kMaxMoves>& order = frame.order;
 
     // Step 8. Principal variation search over the moves.
@@ -398,37 +235,14 @@ class Worker {
       if (ply == 0 && !root_allowed(c.move)) continue;
       if (excluding && c.move == frame.excluded) continue;
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
-      // A move that wins no seeds and is no killer: the one that pruning and reductions skip.
-      const int score = key_score(frame.keys[size_t(k)]);
-      const bool wins_seeds = frame.gain[size_t(order[k])] > 0;
-      const bool quiet = !wins_seeds && score < kOrderKiller - 1;
-      // Step 8a. Late move pruning: at a shallow node, late quiet moves are not searched.
-      if (lmp_ && quiet && !pv_node && ply > 0 && depth <= params_.lmp_depth &&
-          searched >= params_.lmp_base + depth * depth && best > -kMateBound)
-        continue;
       history_keys_.push(c.position.key());
       const int new_depth = depth - 1 + (singular && c.move == tt_move);
       Value v;
       if (searched++ == 0) {
         v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
-        // Step 8b. Late move reductions: a quiet move late in the order is searched
-        // shallower, less so with a good history, and again in full if it beats alpha.
-        int r = 0;
-        const bool late_capture = params_.lmr_captures && wins_seeds && score < kOrderTtMove;
-        if (lmr_ && depth >= params_.lmr_min_depth && searched > params_.lmr_min_moves &&
-            (quiet || late_capture)) {
-          r = int(lmr_base(depth, searched) * 100 / params_.lmr_divisor);
-          if (wins_seeds)
-            --r;
-          else
-            r -= score / params_.lmr_history;
-          if (pv_node) --r;
-          r = std::clamp(r, 0, depth - 2);
-        }
-        v = -search(c.position, new_depth - r, ply + 1, -alpha - 1, -alpha, child_line, false);
-        if (r > 0 && v > alpha && !aborted_)
-          v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
+        // A zero window first: a move that cannot beat alpha is refuted cheaply.
+        v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
         if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, true);
       }
@@ -443,7 +257,7 @@ class Worker {
           if (alpha >= beta) {
             // Step 9. A quiet move that refutes: remember it at this ply and for this side.
             if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(order[k])] > 0))
-              reward_quiet(c.move, p.side_to_move(), ply, depth);
+              order_.reward_quiet(c.move, p.side_to_move(), ply, depth);
             break;
           }
         }
@@ -472,37 +286,22 @@ class Worker {
     return nnue::combine(*net_, kete::evaluate<R>(p, weights_), out);
   }
 
-  // Sorts by score, ties in generation order. The key holds both, so that std::sort (which
-  // never allocates, unlike std::stable_sort) gives exactly the stable order.
-  void order_moves(Frame& frame, const Position& p, int ply, Move tt_move) const {
-    const Side us = p.side_to_move();
-    const Move pv_move = ply < root_pv_.size && ply == 0 ? root_pv_.moves[0] : Move::none();
-    const int n = frame.children.size();
-    const int before = material(p, us);
-    for (int i = 0; i < n; ++i) {
-      const Move m = frame.children[i].move;
-      const int gain = material(frame.children[i].position, us) - before;
-      frame.gain[size_t(i)] = gain;
-      int score;
-      if (m == pv_move)
-        score = kOrderPvMove;
-      else if (m == tt_move)
-        score = kOrderTtMove;
-      else if (params_.gain_order && gain > 0)
-        score = kOrderCapture + gain;
-      else if (m.capture())
-        score = kOrderCapture;
-      else if (params_.use_killers && m == killers_[ply][0])
-        score = kOrderKiller;
-      else if (params_.use_killers && m == killers_[ply][1])
-        score = kOrderKiller - 1;
-      else
-        score = params_.use_history ? history_[index(us)][history_index(m)] : 0;
-      frame.keys[size_t(i)] = order_key(score, i);
-    }
-    std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
-    for (int i = 0; i < n; ++i)
-      frame.order[size_t(i)] = key_index(frame.keys[size_t(i)]);
+  // The singular test (Ethereal's moveIsSingular): the table move is singular when every
+  // other move fails low against a margin below the table's value, in a search of about
+  // half the depth (Stockfish's singular extension). Only a table entry deep enough to
+  // trust, and not a mere upper bound, is tested.
+  bool is_singular(const Position& p, int depth, int ply, const TTEntry& tte) {
+    if (depth < params_.singular_depth || !may_extend(ply) || tte.move.is_none() ||
+        tte.bound == Bound::kUpper || tte.depth < depth - kSingularTableSlack ||
+        std::abs(tte.value) >= kMateBound)
+      return false;
+    const Value singular_beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
+    Frame& frame = stack_[ply];
+    frame.excluded = tte.move;
+    const Value v = search(p, singular_test_depth(depth), ply, singular_beta - 1, singular_beta,
+                           frame.singular_line, false);
+    frame.excluded = Move::none();
+    return !aborted_ && v < singular_beta;
   }
 
   // Extensions stop at twice the iteration's depth, so that chains of them stay bounded.
@@ -531,7 +330,7 @@ class Worker {
       if (gain > 0) frame.keys[size_t(captures++)] = order_key(gain, i);
     }
     Value best = -kInfinite;
-    if (captures < children.size() || params_.quiescence_stand_pat) {
+    if (captures < children.size()) {
       best = evaluate(p, ply);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
@@ -565,18 +364,6 @@ class Worker {
     history_keys_.pop();
     return v;
   }
-
-  void reward_quiet(Move m, Side us, int ply, int depth) {
-    if (killers_[ply][0] != m) {
-      killers_[ply][1] = killers_[ply][0];
-      killers_[ply][0] = m;
-    }
-    int& h = history_[index(us)][history_index(m)];
-    const int bonus = history_bonus(depth, params_.history_max);
-    h += bonus - h * bonus / params_.history_max;  // gravity keeps |h| below history_max
-  }
-
-  static int history_index(Move m) { return m.raw() & (kHistorySize - 1); }
 
   void poll() {
     publish_nodes();
@@ -651,7 +438,7 @@ class Worker {
     return i;
   }
 
-  Shared& s_;
+  SearchShared& s_;
   const SearchParams& params_;
   const Weights& weights_;  // this variant's evaluation weights
   const nnue::Net* net_;    // or its network
@@ -665,14 +452,12 @@ class Worker {
   bool aborted_ = false;
   bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
-  std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
-  std::array<std::array<Move, 2>, kMaxPly> killers_{};
-  std::array<std::array<int, kHistorySize>, 2> history_{};
+  std::vector<Move> excluded_;      // root moves of earlier MultiPV lines in this iteration
+  MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, lmr_, null_move_, iir_, futility_, lmp_, one_reply_,
-      singular_;                // on for this variant
-  const ProvenValues* proven_;  // null when there is nothing to probe
+  const bool quiescence_, futility_, one_reply_, singular_;  // on for this variant
+  const ProvenValues* proven_;                               // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
 };
@@ -689,54 +474,22 @@ std::array<std::shared_ptr<const nnue::Net>, kVariantCount> SearchSettings::defa
   return embedded.ok() ? *embedded : nnue::Nets{};
 }
 
-GameContext context_of(const Game& game) {
-  GameContext c;
-  for (size_t i = 0; i + 1 < game.history().size(); ++i)
-    c.history.push_back(game.history()[i].key());
-  c.plies = game.plies();
-  c.max_plies = game.max_plies();
-  return c;
+template <Rules R>
+SearchResult search_thread(SearchShared& shared, int id,
+                           const std::function<void(const SearchInfo&)>& on_info) {
+  return Worker<R>(shared, id).iterate(on_info);
 }
 
-SearchResult search(RuleSet rules, const Position& root, const GameContext& game,
-                    const Limits& limits, const SearchSettings& settings, TranspositionTable& tt,
-                    const std::atomic<bool>& stop,
-                    const std::function<void(const SearchInfo&)>& on_info,
-                    const std::function<void(const CurrMove&)>& on_currmove) {
-  Shared shared{rules,
-                root,
-                game,
-                limits,
-                settings,
-                tt,
-                stop,
-                {},
-                plan_time(limits, settings.move_overhead_ms, root.side_to_move(),
-                          planned_moves(settings.params, rules.variant)),
-                Clock::now(),
-                {}};
-  shared.on_currmove = &on_currmove;
-  if (settings.proven && !settings.proven->empty())
-    if (const std::optional<ProvenMove> proven =
-            proven_root_move(*settings.proven, rules, root, game);
-        proven && searchmove(limits, proven->move))
-      shared.proven_move = proven->move;
-  const int threads = std::max(1, settings.threads);
-  for (int i = 0; i < threads; ++i)
-    shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));
-  tt.new_search();
-  return with_rules(rules, [&]<class R>(R) {
-    std::vector<std::thread> helpers;
-    for (int id = 1; id < threads; ++id)
-      helpers.emplace_back(
-          [&shared, id] { Worker<R>(shared, id).iterate([](const SearchInfo&) {}); });
-    SearchResult result = Worker<R>(shared, 0).iterate(on_info);
-    shared.done = true;
-    for (std::thread& t : helpers)
-      t.join();
-    result.nodes = shared.total_nodes();
-    return result;
-  });
-}
+// The rules types of with_rules (rules/rules.h): one search per variant and kichwa rule.
+template SearchResult search_thread<BaoRules>(SearchShared&, int,
+                                              const std::function<void(const SearchInfo&)>&);
+template SearchResult search_thread<KigogoRules>(SearchShared&, int,
+                                                 const std::function<void(const SearchInfo&)>&);
+template SearchResult search_thread<KiswahiliRules>(SearchShared&, int,
+                                                    const std::function<void(const SearchInfo&)>&);
+template SearchResult search_thread<KujifunzaRules<KichwaRule::kChoose>>(
+    SearchShared&, int, const std::function<void(const SearchInfo&)>&);
+template SearchResult search_thread<KujifunzaRules<KichwaRule::kFollow>>(
+    SearchShared&, int, const std::function<void(const SearchInfo&)>&);
 
 }  // namespace kete

@@ -1,0 +1,79 @@
+// Move ordering (search/search.cpp, step 7): the root's previous best move, the table's
+// move, the moves that win seeds (by the seeds won), the two killers of the ply, then quiet
+// moves by their history; and the killers and the history that refuting quiet moves teach.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <functional>
+
+#include "rules/move.h"
+#include "rules/position.h"
+#include "search/params.h"
+#include "search/stack.h"
+
+namespace kete {
+
+// Seeds a side holds on its ring and in its hand, less the opponent's: Bao's material. A
+// move that raises it has won seeds: an eat in bao (whose moves carry no capture flag), a
+// capture in kiswahili and kujifunza (seeds change sides), a capture in kigogo (seeds
+// leave the board).
+inline int material(const Position& p, Side s) {
+  return p.ring_seeds(s) + p.hand(s) - p.ring_seeds(~s) - p.hand(~s);
+}
+
+class MoveOrder {
+ public:
+  explicit MoveOrder(const SearchParams& params) : params_(params) {}
+
+  // Scores the frame's children (their seeds won into frame.gain, their sort keys into
+  // frame.keys) and sorts them into frame.order, ties in generation order. The key holds
+  // both, so that std::sort (which never allocates, unlike std::stable_sort) gives exactly
+  // the stable order.
+  void order(Frame& frame, const Position& p, int ply, Move tt_move, Move pv_move) const {
+    const Side us = p.side_to_move();
+    const int n = frame.children.size();
+    const int before = material(p, us);
+    for (int i = 0; i < n; ++i) {
+      const Move m = frame.children[i].move;
+      const int gain = material(frame.children[i].position, us) - before;
+      frame.gain[size_t(i)] = gain;
+      frame.keys[size_t(i)] = order_key(score(m, gain, us, ply, tt_move, pv_move), i);
+    }
+    std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
+    for (int i = 0; i < n; ++i)
+      frame.order[size_t(i)] = key_index(frame.keys[size_t(i)]);
+  }
+
+  // A quiet move that refuted at `ply`: the ply's first killer, and a history bonus for
+  // its side, larger the deeper the refutation.
+  void reward_quiet(Move m, Side us, int ply, int depth) {
+    if (killers_[ply][0] != m) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = m;
+    }
+    int& h = history_[index(us)][history_index(m)];
+    const int bonus = history_bonus(depth, params_.history_max);
+    h += bonus - h * bonus / params_.history_max;  // gravity keeps |h| below history_max
+  }
+
+ private:
+  // The bands of search/params.h, highest first.
+  int score(Move m, int gain, Side us, int ply, Move tt_move, Move pv_move) const {
+    if (m == pv_move) return kOrderPvMove;
+    if (m == tt_move) return kOrderTtMove;
+    if (params_.gain_order && gain > 0) return kOrderCapture + gain;
+    if (m.capture()) return kOrderCapture;
+    if (params_.use_killers && m == killers_[ply][0]) return kOrderKiller;
+    if (params_.use_killers && m == killers_[ply][1]) return kOrderKiller - 1;
+    return params_.use_history ? history_[index(us)][history_index(m)] : 0;
+  }
+
+  static int history_index(Move m) { return m.raw() & (kHistorySize - 1); }
+
+  const SearchParams& params_;
+  std::array<std::array<Move, 2>, kMaxPly> killers_{};
+  std::array<std::array<int, kHistorySize>, 2> history_{};
+};
+
+}  // namespace kete

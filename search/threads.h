@@ -1,0 +1,72 @@
+// One search on several threads (Lazy SMP): what the threads share, and the search()
+// of search.h, which runs Threads - 1 helper threads beside the caller's. Every thread
+// searches the root with its own stack, killers and history; they share the transposition
+// table, the node counts and the end, and the main thread (id 0) keeps the limits and
+// reports. Helpers skew their depths (kHelperDepthSkew) so that they fill the table ahead.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "rules/rules.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace kete {
+
+using Clock = std::chrono::steady_clock;
+
+// What every thread of one search shares.
+struct SearchShared {
+  RuleSet rules;
+  Position root;
+  const GameContext& game;
+  Limits limits;
+  SearchSettings settings;
+  TranspositionTable& tt;
+  const std::atomic<bool>& stop;  // from the caller (`stop`, quit)
+  std::atomic<bool> done{false};  // set by the main thread when the search ends
+  TimeBudget budget;
+  Clock::time_point start = Clock::now();
+  std::vector<std::unique_ptr<std::atomic<uint64_t>>> nodes;  // per thread, published
+  // The time budget counts from here: the start, or `ponderhit` (main thread only).
+  Clock::time_point budget_start = start;
+  const std::function<void(const CurrMove&)>* on_currmove = nullptr;
+  // The root's proven winning move: the only root move searched (search/proven.h).
+  std::optional<Move> proven_move{};
+
+  int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+  int64_t budget_elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start)
+        .count();
+  }
+  uint64_t total_nodes() const {
+    uint64_t n = 0;
+    for (const auto& t : nodes)
+      n += t->load(std::memory_order_relaxed);
+    return n;
+  }
+};
+
+// `go searchmoves`: the root moves the search may play.
+inline bool searchmove(const Limits& limits, Move m) {
+  const std::vector<Move>& only = limits.searchmoves;
+  return only.empty() || std::find(only.begin(), only.end(), m) != only.end();
+}
+
+// One thread's iterative deepening (search/search.cpp) for the rules type R: the main
+// thread (id 0) reports through on_info and returns the result; a helper fills the table
+// until the main thread is done.
+template <Rules R>
+SearchResult search_thread(SearchShared& shared, int id,
+                           const std::function<void(const SearchInfo&)>& on_info);
+
+}  // namespace kete
