@@ -50,6 +50,15 @@ absl::Status UciClient::start() {
   return absl::OkStatus();
 }
 
+absl::StatusOr<std::vector<std::string>> UciClient::tuning_listing() {
+  send("params");
+  send("isready");
+  std::vector<std::string> listing;
+  if (!wait_for("readyok", SteadyClock::now() + kStartupTimeout, &listing, "option "))
+    return unresponsive("readyok");
+  return listing;
+}
+
 absl::Status UciClient::new_game() {
   send("uginewgame");
   send("isready");

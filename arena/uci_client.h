@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "arena/engine_process.h"
 #include "rules/types.h"
 
@@ -77,6 +78,10 @@ class UciClient {
   // The `option name ...` lines of the handshake, as the engine sent them: what it can be
   // told (a tuner reads the bounds of its spin options here).
   const std::vector<std::string>& option_listing() const { return option_listing_; }
+  // The `option name ...` lines of `params`, kete's listing of its search's tuning
+  // parameters (docs/protocol.md), which `uci` leaves out: empty for an engine without
+  // the command (an `isready` sent behind it comes back first).
+  absl::StatusOr<std::vector<std::string>> tuning_listing();
 
  private:
   bool send(std::string_view line) { return process_.write_line(line); }

@@ -101,7 +101,8 @@ std::vector<Option> make_options() {
   o.push_back(spin("Skill Level", kMaxSkillLevel, 0, kMaxSkillLevel, &Engine::set_skill_level));
   o.push_back(check("UCI_LimitStrength", false, &Engine::set_limit_strength));
   o.push_back(spin("UCI_Elo", kMaxElo, kMinElo, kMaxElo, &Engine::set_elo));
-  // The search constants (search/params.h), for tuning, and the switches, for measuring.
+  // The search constants (search/params.h), for tuning, and the switches, for measuring:
+  // listed by `params`.
   for (const ParamSpec& spec : kSearchParams)
     o.push_back({std::string(spec.name),
                  T::kSpin,
@@ -112,7 +113,8 @@ std::vector<Option> make_options() {
                  [field = spec.field](Engine& e, int n, std::string_view) {
                    e.params().*field = n;
                    return ok();
-                 }});
+                 },
+                 true});
   for (const SwitchSpec& spec : kSearchSwitches)
     o.push_back({std::string(spec.name),
                  T::kCheck,
@@ -123,7 +125,8 @@ std::vector<Option> make_options() {
                  [field = spec.field](Engine& e, int on, std::string_view) {
                    e.params().*field = on != 0;
                    return ok();
-                 }});
+                 },
+                 true});
   return o;
 }
 

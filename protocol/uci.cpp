@@ -105,6 +105,8 @@ bool Protocol::handle(std::string_view line) {
     if (!refuse_without_position("eval")) eval();
   } else if (cmd == "bench") {
     bench(w);
+  } else if (cmd == "params") {
+    params();
   } else if (cmd == "help") {
     help();
   } else {
@@ -140,8 +142,15 @@ void Protocol::identify(bool ugi) {
   out_.line(fmt::format("id name kete {}", version()));
   out_.line("id author the kete developers");
   for (const Option& o : options())
-    out_.line(listing(o));
+    if (!o.tuning) out_.line(listing(o));
   out_.line(ugi ? "ugiok" : "uciok");
+}
+
+// params: the search's tuning parameters and switches, as `option` lines (docs/protocol.md).
+void Protocol::params() {
+  for (const Option& o : options())
+    if (o.tuning) out_.line(listing(o));
+  out_.line("paramsok");
 }
 
 // setoption name <name...> [value <value...>]
@@ -400,6 +409,7 @@ void Protocol::help() {
   for (std::string_view line : {
            "kete, a Bao engine. Commands (docs/interface.md section 3):",
            "  uci | ugi                     identify, list options",
+           "  params                        list the search's tuning parameters (paramsok)",
            "  isready                       readyok",
            "  setoption name <n> [value <v>]",
            "  ucinewgame | uginewgame       forget the game",

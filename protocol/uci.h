@@ -28,6 +28,7 @@ class Protocol {
   using Words = std::vector<std::string_view>;
 
   void identify(bool ugi);
+  void params();
   void set_option(const Words& w);
   void position(const Words& w);
   void go(const Words& w);

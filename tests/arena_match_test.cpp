@@ -90,10 +90,16 @@ TEST(ArenaMatch, TheClientKeepsTheOptionListingOfTheHandshake) {
   ASSERT_TRUE(client.start().ok());
   const std::vector<std::string>& listing = client.option_listing();
   EXPECT_NE(std::find(listing.begin(), listing.end(),
-                      "option name AspirationDelta type spin default 60 min 5 max 1000"),
+                      "option name Hash type spin default 16 min 1 max 4096"),
             listing.end());
   for (const std::string& line : listing)
     EXPECT_TRUE(line.starts_with("option name ")) << line;
+  // kete's tuning parameters come from `params`.
+  const absl::StatusOr<std::vector<std::string>> tuning = client.tuning_listing();
+  ASSERT_TRUE(tuning.ok()) << tuning.status();
+  EXPECT_NE(std::find(tuning->begin(), tuning->end(),
+                      "option name AspirationDelta type spin default 60 min 5 max 1000"),
+            tuning->end());
 }
 
 TEST(ArenaProcess, ReadsLinesWithDeadlinesAndReportsTheExit) {

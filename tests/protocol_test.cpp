@@ -282,13 +282,33 @@ TEST_F(ProtocolTest, UciListsIdThenEveryOptionThenUciok) {
   EXPECT_EQ(by_name["MultiPV"].default_value, "1");
   EXPECT_EQ(by_name["Threads"].default_value, "1");
   EXPECT_EQ(by_name["MaxPlies"].default_value, "1000");
-  for (const char* check : {"UseTT", "UseKillers", "UseHistory"}) {
-    EXPECT_EQ(by_name[check].type, "check") << check;
-    EXPECT_EQ(by_name[check].default_value, "true") << check;
-  }
+  // What a person sets, and nothing for tuners: `params` lists those (issue 26).
+  for (const char* tuning : {"UseTT", "AspirationDelta", "Singular", "TimeSoftPct"})
+    EXPECT_EQ(by_name.count(tuning), 0u) << tuning;
+  EXPECT_EQ(by_name.size(), 15u);
   EXPECT_EQ(by_name["Clear Hash"].type, "button");
   EXPECT_EQ(by_name["EvalFile"].type, "string");
   EXPECT_EQ(kete.drain(100ms), Lines{});
+}
+
+TEST_F(ProtocolTest, ParamsListsTheTuningOptionsThenParamsok) {
+  const Lines lines = identify(kete, "params", "paramsok");
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "paramsok");
+  std::map<std::string, Listed> by_name;
+  for (const Listed& o : parse_listing(lines))
+    by_name[o.name] = o;
+  for (const char* check : {"UseTT", "UseKillers", "UseHistory", "GainOrder"}) {
+    EXPECT_EQ(by_name[check].type, "check") << check;
+    EXPECT_EQ(by_name[check].default_value, "true") << check;
+  }
+  EXPECT_EQ(by_name["AspirationDelta"].type, "spin");
+  EXPECT_EQ(by_name["AspirationDelta"].default_value, "60");
+  EXPECT_EQ(by_name.count("Hash"), 0u);
+  // Set by name like any option.
+  EXPECT_EQ(kete.ask("setoption name AspirationDelta value 0"),
+            Lines{"info string error: option 'AspirationDelta': expected a number in 5..1000, "
+                  "got '0'"});
 }
 
 TEST_F(ProtocolTest, UgiGivesTheSameListingThenUgiok) {

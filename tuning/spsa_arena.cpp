@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -76,17 +77,21 @@ arena::EngineConfig base_engine(const SpsaCommandLine& cl) {
   return e;
 }
 
-// The engine's spin options, from one start; what it said about the fixed options goes to
-// `log` (an engine ignores an option it does not know rather than fail).
+// The engine's spin options, from one start (the `uci` listing and kete's `params`); what it said
+// about the fixed options goes to `log` (an engine ignores an option it does not know rather than
+// fail).
 absl::StatusOr<std::vector<SpinOption>> ask_engine(const SpsaCommandLine& cl, std::ostream& log) {
   const arena::EngineConfig e = base_engine(cl);
   arena::UciClient client(e, cl.rules, cl.inherit_stderr);
   if (absl::Status s = client.start(); !s.ok()) return s;
   for (const std::string& message : client.startup_messages())
     log << fmt::format("kete-spsa: engine '{}' said: {}\n", e.name, message);
+  absl::StatusOr<std::vector<std::string>> tuning = client.tuning_listing();
+  if (!tuning.ok()) return tuning.status();
   std::vector<SpinOption> listing;
-  for (const std::string& line : client.option_listing())
-    if (std::optional<SpinOption> o = parse_spin_option(line)) listing.push_back(*o);
+  for (const std::vector<std::string>* lines : {&client.option_listing(), &std::as_const(*tuning)})
+    for (const std::string& line : *lines)
+      if (std::optional<SpinOption> o = parse_spin_option(line)) listing.push_back(*o);
   return listing;
 }
 
@@ -344,7 +349,8 @@ absl::Status save_checkpoint(const SpsaCommandLine& cl, const std::string& id, c
 }
 
 absl::Status resume(const SpsaCommandLine& cl, const std::string& id, Spsa& spsa, Totals& t) {
-  absl::StatusOr<tools::CheckpointFields> f = tools::load_run_checkpoint(cl.checkpoint_file, kTool, id);
+  absl::StatusOr<tools::CheckpointFields> f =
+      tools::load_run_checkpoint(cl.checkpoint_file, kTool, id);
   if (!f.ok()) return f.status();
   absl::StatusOr<int> done =
       parse_number<int>("iteration", (*f)["iteration"], 0, spsa.schedule().iterations);
