@@ -30,8 +30,25 @@ async function analyseTo(page, depth) {
 function matchRecord() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kete-shots-")), "match.pgn");
   const match = path.join(path.dirname(ketePath), "kete-match");
-  execFileSync(match, ["--engine", `cmd=${ketePath}`, "name=kete-a", "--engine", `cmd=${ketePath}`, "name=kete-b",
-    "--nodes", "2000", "--games", "2", "--concurrency", "1", "--variant", "kiswahili", "--pgn", file, "--quiet"]);
+  execFileSync(match, [
+    "--engine",
+    `cmd=${ketePath}`,
+    "name=kete-a",
+    "--engine",
+    `cmd=${ketePath}`,
+    "name=kete-b",
+    "--nodes",
+    "2000",
+    "--games",
+    "2",
+    "--concurrency",
+    "1",
+    "--variant",
+    "kiswahili",
+    "--pgn",
+    file,
+    "--quiet",
+  ]);
   return file;
 }
 
@@ -67,10 +84,17 @@ const shots = [
     watchPlies: 10,
     after: async (page) => page.click("#export"),
   }),
-  screenshot("kiswahili.png", kDesktop, "analyse", "kiswahili", "startpos moves A7L a5R A6R a6L A5R", {
-    multipv: "3",
-    depth: 12,
-  }),
+  screenshot(
+    "kiswahili.png",
+    kDesktop,
+    "analyse",
+    "kiswahili",
+    "startpos moves A7L a5R A6R a6L A5R",
+    {
+      multipv: "3",
+      depth: 12,
+    },
+  ),
   screenshot(
     "kiswahili-mtaji.png",
     kDesktop,
@@ -94,16 +118,23 @@ const shots = [
     after: async (page) => {
       await page.fill("#review-depth", "5");
       await page.click("#analyse-game");
-      await page.waitForFunction(() => /the game analysed/.test(document.getElementById("thinking-caption").textContent), null, {
-        timeout: 120000,
-      });
+      await page.waitForFunction(
+        () => /the game analysed/.test(document.getElementById("thinking-caption").textContent),
+        null,
+        {
+          timeout: 120000,
+        },
+      );
       await waitIdle(page);
       const marked = await page.$("#moves li[data-mark]");
       if (marked) await marked.click();
       await waitIdle(page);
     },
   }),
-  screenshot("large.png", kLarge, "analyse", "bao", "startpos moves A1R a3L B3R b6L", { multipv: "3", depth: 8 }),
+  screenshot("large.png", kLarge, "analyse", "bao", "startpos moves A1R a3L B3R b6L", {
+    multipv: "3",
+    depth: 8,
+  }),
 ];
 
 async function take(url, shot, record) {
@@ -129,7 +160,10 @@ async function take(url, shot, record) {
     await page.fill("#position-input", "");
     if (shot.watchPlies) {
       await page.click("#watch-start");
-      await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) >= n, shot.watchPlies);
+      await page.waitForFunction(
+        (n) => Number(document.getElementById("moves").dataset.plies) >= n,
+        shot.watchPlies,
+      );
       await page.click("#watch-pause");
       await waitIdle(page);
     }
@@ -141,7 +175,9 @@ async function take(url, shot, record) {
     if (shot.size !== kPhone) await page.evaluate(() => window.scrollTo(0, 0));
     const file = path.join(outDir, shot.file);
     await page.screenshot({ path: file, fullPage: false });
-    console.log(`wrote ${path.relative(process.cwd(), file)} (${shot.size.width}x${shot.size.height})`);
+    console.log(
+      `wrote ${path.relative(process.cwd(), file)} (${shot.size.width}x${shot.size.height})`,
+    );
   } finally {
     await browser.close();
   }
@@ -152,7 +188,8 @@ try {
   fs.mkdirSync(outDir, { recursive: true });
   const record = matchRecord();
   const only = process.argv.slice(2);
-  for (const shot of shots) if (!only.length || only.includes(shot.file)) await take(server.url, shot, record);
+  for (const shot of shots)
+    if (!only.length || only.includes(shot.file)) await take(server.url, shot, record);
 } finally {
   await server.stop();
 }

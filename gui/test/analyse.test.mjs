@@ -43,7 +43,10 @@ test("a pasted position string is drawn as kete reads it", async () => {
   assert.equal(await readBoard(page), (await expected(engine, "kiswahili", kAfterTwo, [])).fen);
   // With moves after it.
   await setPosition(page, "kiswahili", `${kAfterTwo} moves A6L`);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", kAfterTwo, ["A6L"])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", kAfterTwo, ["A6L"])).fen,
+  );
   assert.equal(await page.$$eval("#moves li", (items) => items.length), 1);
 });
 
@@ -53,10 +56,14 @@ test("infinite analysis with MultiPV 2: the info lines arrive as a live table", 
   const { legal } = await expected(engine, "kiswahili", kAfterTwo, []);
   await page.fill("#multipv", "2");
   await page.click("#analyse-start");
-  await page.waitForFunction(() => {
-    const ranks = [...document.querySelectorAll("#info-summary tr.info-row")];
-    return ranks.length === 2 && ranks.every((tr) => Number(tr.dataset.depth) >= 6);
-  }, null, { timeout: 20000 });
+  await page.waitForFunction(
+    () => {
+      const ranks = [...document.querySelectorAll("#info-summary tr.info-row")];
+      return ranks.length === 2 && ranks.every((tr) => Number(tr.dataset.depth) >= 6);
+    },
+    null,
+    { timeout: 20000 },
+  );
   // Both lines of one depth, read at once: between the two info lines of a depth the table
   // holds line 1 of the new depth beside line 2 of the old one, and the best move may have
   // changed places between the two depths.
@@ -66,14 +73,21 @@ test("infinite analysis with MultiPV 2: the info lines arrive as a live table", 
     await sleep(10);
     summary = await rows(page, "#info-summary");
   }
-  assert.deepEqual(summary.map((r) => r.multipv), [1, 2]);
-  for (const r of summary) assert.ok(legal.includes(r.pv[0]), `PV starts with ${r.pv[0]}, not a legal move`);
+  assert.deepEqual(
+    summary.map((r) => r.multipv),
+    [1, 2],
+  );
+  for (const r of summary)
+    assert.ok(legal.includes(r.pv[0]), `PV starts with ${r.pv[0]}, not a legal move`);
   assert.notEqual(summary[0].pv[0], summary[1].pv[0], "the two lines start with the same move");
   const history = await rows(page, "#info-history");
   assert.ok(history.length >= 10, `only ${history.length} info lines`);
   // Still running: more lines come.
   const count = history.length;
-  await page.waitForFunction((n) => document.querySelectorAll("#info-history tr.info-row").length > n, count);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#info-history tr.info-row").length > n,
+    count,
+  );
   await page.click("#analyse-stop");
   await waitIdle(page);
   assert.equal(await page.isDisabled("#analyse-start"), false);
@@ -85,11 +99,17 @@ test("a move played during analysis is analysed at once", async () => {
   await setPosition(page, "bao", "startpos");
   await page.fill("#multipv", "1");
   await page.click("#analyse-start");
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
+  await page.waitForFunction(
+    () => document.querySelectorAll("#info-history tr.info-row").length >= 3,
+  );
   await page.click('svg.board [data-pit="B3"]');
   await page.click('#picker [data-move="B3R"]');
-  await page.waitForFunction(() => document.getElementById("thinking-caption").textContent.includes("North to move"));
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
+  await page.waitForFunction(() =>
+    document.getElementById("thinking-caption").textContent.includes("North to move"),
+  );
+  await page.waitForFunction(
+    () => document.querySelectorAll("#info-history tr.info-row").length >= 3,
+  );
   const { legal, fen } = await expected(engine, "bao", "startpos", ["B3R"]);
   assert.equal(await readBoard(page), fen);
   const first = await page.$eval("#info-history tr.info-row .pv-move", (s) => s.textContent);
@@ -112,7 +132,9 @@ test("the engine's errors are shown as they are, and the game stays", async () =
   // An illegal typed move: kete refuses it and the board does not change.
   await page.fill("#move-input", "A1L");
   await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction(() => document.querySelector("#errors li span").textContent.includes("A1L"));
+  await page.waitForFunction(() =>
+    document.querySelector("#errors li span").textContent.includes("A1L"),
+  );
   assert.equal(await page.textContent("#errors li span"), "error: position: illegal move 'A1L'");
   await waitIdle(page);
   assert.equal(await readBoard(page), before);
@@ -122,7 +144,10 @@ test("the engine's errors are shown as they are, and the game stays", async () =
   await page.click('#type-move button[type="submit"]');
   await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 1);
   await waitIdle(page);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", kAfterTwo, ["A6L"])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", kAfterTwo, ["A6L"])).fen,
+  );
 });
 
 test("a takasia position: the blocked pit is marked", async () => {

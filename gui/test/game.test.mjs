@@ -15,7 +15,8 @@ function consistent(game) {
   game.moves.forEach((move, i) => assert.equal(game.fen(i + 1), `after ${move}`));
 }
 
-const tree = (list) => list.map((v) => ({ ply: v.ply, moves: v.moves, inside: tree(v.variations ?? []) }));
+const tree = (list) =>
+  list.map((v) => ({ ply: v.ply, moves: v.moves, inside: tree(v.variations ?? []) }));
 
 test("a variation left inside a variation stays inside it and is played on its own moves", () => {
   const game = new Game("kiswahili", "choose", true, "start");
@@ -52,7 +53,9 @@ test("a variation left inside a variation stays inside it and is played on its o
 test("a kept game from before the tree (no nested field) switches as before", () => {
   const game = new Game("kiswahili", "choose", true, "start");
   play(game, ["m0", "m1"]);
-  game.variations = [{ ply: 1, moves: ["z1"], fens: ["after z1"], thinkMs: [null], movers: ["human"] }];
+  game.variations = [
+    { ply: 1, moves: ["z1"], fens: ["after z1"], thinkMs: [null], movers: ["human"] },
+  ];
   assert.equal(game.switchTo([0]), true);
   assert.deepEqual(game.moves, ["m0", "z1"]);
   assert.deepEqual(tree(game.variations), [{ ply: 1, moves: ["m1"], inside: [] }]);

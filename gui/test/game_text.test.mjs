@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { GameTextError, isRecordText, parsePositionText, parseRecords } from "../dist/page/game_text.js";
+import {
+  GameTextError,
+  isRecordText,
+  parsePositionText,
+  parseRecords,
+} from "../dist/page/game_text.js";
 
 const kRecord = `[Event "kete-match"]
 [Game "1"]
@@ -43,7 +48,10 @@ test("records: games, tags, moves with their think times, results", () => {
 });
 
 test("records: what is not a record is refused with the line", () => {
-  assert.throws(() => parseRecords('[Variant "bao"]\n\n1. A1R quit\n'), (e) => e instanceof GameTextError && /line 3: 'quit'/.test(e.message));
+  assert.throws(
+    () => parseRecords('[Variant "bao"]\n\n1. A1R quit\n'),
+    (e) => e instanceof GameTextError && /line 3: 'quit'/.test(e.message),
+  );
   assert.throws(() => parseRecords('[Variant "chess"]\n\n1. A1R\n'), /unknown variant 'chess'/);
   assert.throws(() => parseRecords('[Start "startpos; quit"]\n\n*\n'), /not a position string/);
   assert.throws(() => parseRecords('[Variant "bao"]\n\n1. A1R\u0000\n'), /control characters/);
@@ -52,10 +60,23 @@ test("records: what is not a record is refused with the line", () => {
 
 test("position text: one line, startpos or a position string, moves after it", () => {
   assert.deepEqual(parsePositionText("bao", "startpos"), { start: null, moves: [] });
-  assert.deepEqual(parsePositionText("bao", "  startpos moves A1R a3L "), { start: null, moves: ["A1R", "a3L"] });
+  assert.deepEqual(parsePositionText("bao", "  startpos moves A1R a3L "), {
+    start: null,
+    moves: ["A1R", "a3L"],
+  });
   const fen = "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
-  assert.deepEqual(parsePositionText("kiswahili", `${fen} moves A6L`), { start: fen, moves: ["A6L"] });
+  assert.deepEqual(parsePositionText("kiswahili", `${fen} moves A6L`), {
+    start: fen,
+    moves: ["A6L"],
+  });
   assert.deepEqual(parsePositionText("kiswahili", `fen ${fen}`), { start: fen, moves: [] });
-  for (const bad of ["startpos\nquit", "startpos quit", "startpos moves", "startpos moves A1R go", "2,2 S setoption", "startpos moves A13R"])
+  for (const bad of [
+    "startpos\nquit",
+    "startpos quit",
+    "startpos moves",
+    "startpos moves A1R go",
+    "2,2 S setoption",
+    "startpos moves A13R",
+  ])
     assert.throws(() => parsePositionText("bao", bad), GameTextError, JSON.stringify(bad));
 });

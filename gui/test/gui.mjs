@@ -27,12 +27,19 @@ export const kChromiumArgs = [
 // Starts the GUI server for `command` (default: kete) on a free port; `nodeArgs` go to
 // node before the script, `serverArgs` to the server before `--`, `env` replaces the
 // environment.
-export async function startServer(command = [ketePath], { nodeArgs = [], serverArgs = [], env = process.env } = {}) {
+export async function startServer(
+  command = [ketePath],
+  { nodeArgs = [], serverArgs = [], env = process.env } = {},
+) {
   const script = path.join(guiDir, "dist/server/main.js");
-  const child = spawn(process.execPath, [...nodeArgs, script, "--port", "0", ...serverArgs, "--", ...command], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, script, "--port", "0", ...serverArgs, "--", ...command],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env,
+    },
+  );
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the GUI server did not start")), 10000);
@@ -121,7 +128,9 @@ export function guiSession(ready = async () => {}) {
 // Nothing running: no task, no animation (an infinite analysis does not count as busy).
 export async function waitIdle(page, timeout = 30000) {
   await page.waitForFunction(
-    () => document.body.dataset.busy === "false" && document.body.dataset.engine === "ready" &&
+    () =>
+      document.body.dataset.busy === "false" &&
+      document.body.dataset.engine === "ready" &&
       document.getElementById("skip").disabled,
     null,
     { timeout },

@@ -20,7 +20,8 @@ guiSession(async (s) => {
 });
 
 const question = (page) => page.waitForSelector("#picker [data-kichwa]");
-const letters = (page) => page.$$eval("#picker [data-kichwa]", (bs) => bs.map((b) => b.dataset.kichwa));
+const letters = (page) =>
+  page.$$eval("#picker [data-kichwa]", (bs) => bs.map((b) => b.dataset.kichwa));
 
 // Plays `token` (a legal move with kichwa letters) by answering each question; returns
 // the questions' option lists.
@@ -56,10 +57,19 @@ test("the sowing pauses at each central capture; the move is the engine's token"
   assert.equal(asked.length, token.split(":")[1].length);
   asked.forEach((options, i) => {
     const prefix = token.split(":")[1].slice(0, i);
-    const possible = [...new Set(legal.filter((t) => t.startsWith(`${token.split(":")[0]}:${prefix}`)).map((t) => t.split(":")[1][i]))];
+    const possible = [
+      ...new Set(
+        legal
+          .filter((t) => t.startsWith(`${token.split(":")[0]}:${prefix}`))
+          .map((t) => t.split(":")[1][i]),
+      ),
+    ];
     assert.deepEqual(options.sort(), possible.sort(), `question ${i + 1}`);
   });
-  assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", moves, "choose")).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kujifunza", "startpos", moves, "choose")).fen,
+  );
   assert.equal(await page.evaluate(() => document.body.dataset.animMismatched ?? "0"), "0");
 });
 
@@ -81,7 +91,10 @@ test("a choice previews where it ends; cancel leaves the game as it was", async 
   for (const letter of options) {
     await page.hover(`#picker [data-kichwa="${letter}"]`);
     previews.push(await readBoard(page));
-    assert.match(await page.textContent(`#picker [data-kichwa="${letter}"]`), /\d+ more seeds? captured/);
+    assert.match(
+      await page.textContent(`#picker [data-kichwa="${letter}"]`),
+      /\d+ more seeds? captured/,
+    );
   }
   if (options.length === 2) assert.notEqual(previews[0], previews[1]);
   await page.hover("#status-line");

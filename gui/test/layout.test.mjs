@@ -28,7 +28,15 @@ async function pitBoxes(page) {
   return page.$$eval("svg.board [data-pit]", (pits) =>
     pits.map((p) => {
       const r = p.querySelector(".hit").getBoundingClientRect();
-      return { pit: p.dataset.pit, left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+      return {
+        pit: p.dataset.pit,
+        left: r.left,
+        top: r.top,
+        right: r.right,
+        bottom: r.bottom,
+        width: r.width,
+        height: r.height,
+      };
     }),
   );
 }
@@ -38,14 +46,25 @@ test("a phone (390x844): every pit of every variant in view and big enough to ta
   await page.setViewportSize(kPhone);
   for (const variant of ["bao", "kigogo", "kiswahili", "kujifunza"]) {
     await selectVariant(page, variant);
-    const scroll = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, inner: window.innerWidth }));
-    assert.ok(scroll.width <= scroll.inner, `${variant}: the page scrolls sideways (${scroll.width} > ${scroll.inner})`);
+    const scroll = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    assert.ok(
+      scroll.width <= scroll.inner,
+      `${variant}: the page scrolls sideways (${scroll.width} > ${scroll.inner})`,
+    );
     const boxes = await pitBoxes(page);
     assert.equal(boxes.length, variant === "kigogo" ? 48 : 32);
     for (const b of boxes) {
-      assert.ok(b.left >= 0 && b.right <= kPhone.width && b.top >= 0 && b.bottom <= kPhone.height,
-        `${variant} ${b.pit} is outside the window: ${JSON.stringify(b)}`);
-      assert.ok(b.width >= kMinTarget && b.height >= kMinTarget, `${variant} ${b.pit} is ${b.width}x${b.height} px`);
+      assert.ok(
+        b.left >= 0 && b.right <= kPhone.width && b.top >= 0 && b.bottom <= kPhone.height,
+        `${variant} ${b.pit} is outside the window: ${JSON.stringify(b)}`,
+      );
+      assert.ok(
+        b.width >= kMinTarget && b.height >= kMinTarget,
+        `${variant} ${b.pit} is ${b.width}x${b.height} px`,
+      );
     }
   }
   // Tapping a pit opens the move picker, and both are in view together.
@@ -57,12 +76,18 @@ test("a phone (390x844): every pit of every variant in view and big enough to ta
   await page.click('svg.board [data-pit="A6"]');
   const pit = (await pitBoxes(page)).find((b) => b.pit === "A6");
   const picker = await page.$eval("#picker", (p) => p.getBoundingClientRect().toJSON());
-  assert.ok(picker.top >= 0 && picker.bottom <= kPhone.height, `picker off-screen: ${JSON.stringify(picker)}`);
+  assert.ok(
+    picker.top >= 0 && picker.bottom <= kPhone.height,
+    `picker off-screen: ${JSON.stringify(picker)}`,
+  );
   assert.ok(pit.bottom <= picker.top || pit.top >= picker.bottom, "the picker covers the pit");
   await page.click('#picker [data-move="A6L"]');
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
   await waitIdle(page);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", await moveList(page))).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", await moveList(page))).fen,
+  );
   // Analysing, with the engine's tables shown: still no sideways scroll.
   await page.click('#modes [data-mode="analyse"]');
   await waitIdle(page);
@@ -81,7 +106,9 @@ test("the board grows with the screen", async () => {
   await selectVariant(page, "bao");
   const desktop = await pitSize();
   await page.setViewportSize({ width: 2560, height: 1440 });
-  await page.waitForFunction(() => document.querySelector("svg.board").getBoundingClientRect().width > 1500);
+  await page.waitForFunction(
+    () => document.querySelector("svg.board").getBoundingClientRect().width > 1500,
+  );
   const large = await pitSize();
   assert.ok(large > desktop * 1.4, `pits ${desktop} px at 1400x1000, ${large} px at 2560x1440`);
   await page.setViewportSize({ width: 1360, height: 900 });
@@ -105,7 +132,11 @@ test("rings and text have WCAG AA contrast; the sowing ring shows on an intact h
   await page.selectOption("#variant", "kiswahili");
   await waitIdle(page);
   const colours = await page.evaluate(() => {
-    const rgb = (css) => css.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number);
+    const rgb = (css) =>
+      css
+        .match(/\d+(\.\d+)?/g)
+        .slice(0, 3)
+        .map(Number);
     const svg = document.querySelector("svg.board");
     const house = svg.querySelector('[data-pit="A5"]');
     const ring = (cls) => {
@@ -118,25 +149,39 @@ test("rings and text have WCAG AA contrast; the sowing ring shows on an intact h
     return {
       wood: fill(".wood"),
       houseBorder: rgb(getComputedStyle(house.querySelector(".hole")).stroke),
-      rings: { touched: ring("touched"), lastMove: ring("last-move"), selectable: ring("selectable"), selected: ring("selected") },
+      rings: {
+        touched: ring("touched"),
+        lastMove: ring("last-move"),
+        selectable: ring("selectable"),
+        selected: ring("selected"),
+      },
       text: [
         ["pit name on wood", fill(".name"), fill(".wood")],
         ["count on its badge", fill(".count"), fill(".badge")],
         ["hint", rgb(getComputedStyle(document.querySelector(".hint")).color), [255, 255, 255]],
-        ["status", rgb(getComputedStyle(document.getElementById("status-line")).color), [246, 244, 239]],
+        [
+          "status",
+          rgb(getComputedStyle(document.getElementById("status-line")).color),
+          [246, 244, 239],
+        ],
       ],
     };
   });
   for (const [name, colour] of Object.entries(colours.rings)) {
-    assert.ok(contrast(colour, colours.wood) >= 3, `${name} ring: ${contrast(colour, colours.wood).toFixed(2)}:1 on the wood`);
+    assert.ok(
+      contrast(colour, colours.wood) >= 3,
+      `${name} ring: ${contrast(colour, colours.wood).toFixed(2)}:1 on the wood`,
+    );
     assert.notDeepEqual(colour, colours.houseBorder, `${name} ring is the house's colour`);
   }
-  for (const [name, fg, bg] of colours.text) assert.ok(contrast(fg, bg) >= 4.5, `${name}: ${contrast(fg, bg).toFixed(2)}:1`);
+  for (const [name, fg, bg] of colours.text)
+    assert.ok(contrast(fg, bg) >= 4.5, `${name}: ${contrast(fg, bg).toFixed(2)}:1`);
 });
 
 test("playing North: North at the bottom; the flip button turns the board round", async () => {
   const { page } = gui;
-  const y = (pit) => page.$eval(`svg.board [data-pit="${pit}"] .hit`, (e) => e.getBoundingClientRect().top);
+  const y = (pit) =>
+    page.$eval(`svg.board [data-pit="${pit}"] .hit`, (e) => e.getBoundingClientRect().top);
   await page.selectOption("#human-side", "S");
   await waitIdle(page);
   assert.ok((await y("A1")) > (await y("a1")), "South at the bottom");
@@ -153,7 +198,10 @@ test("playing North: North at the bottom; the flip button turns the board round"
   await page.click("#flip");
   assert.ok((await y("a1")) > (await y("A1")));
   // The board read from the flipped drawing is still kete's.
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", await moveList(page))).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", await moveList(page))).fen,
+  );
   await page.selectOption("#human-side", "S");
   await waitIdle(page);
 });
@@ -163,12 +211,17 @@ test("the accessibility tree names every pit with its count", async () => {
   for (const variant of ["kigogo", "kiswahili"]) {
     await selectVariant(page, variant);
     const snapshot = await page.locator("svg.board").ariaSnapshot();
-    const counts = await page.$$eval("svg.board [data-pit]", (pits) => pits.map((p) => [p.dataset.pit, p.dataset.count]));
+    const counts = await page.$$eval("svg.board [data-pit]", (pits) =>
+      pits.map((p) => [p.dataset.pit, p.dataset.count]),
+    );
     assert.equal(counts.length, variant === "kigogo" ? 48 : 32);
     for (const [pit, count] of counts) {
       const seeds = `${count} seed${count === "1" ? "" : "s"}`;
-      assert.ok(snapshot.includes(`button "${pit}, `) && new RegExp(`button "${pit}, [^"]*${seeds}`).test(snapshot),
-        `${variant}: ${pit} (${seeds}) not named in the accessibility tree`);
+      assert.ok(
+        snapshot.includes(`button "${pit}, `) &&
+          new RegExp(`button "${pit}, [^"]*${seeds}`).test(snapshot),
+        `${variant}: ${pit} (${seeds}) not named in the accessibility tree`,
+      );
     }
   }
 });
@@ -182,7 +235,9 @@ test("a whole move with the keyboard alone: Tab to the board, arrows, Enter", as
   let focused = null;
   for (let i = 0; i < 40 && !focused; ++i) {
     await page.keyboard.press("Tab");
-    focused = await page.evaluate(() => document.activeElement?.closest?.("[data-pit]")?.dataset.pit ?? null);
+    focused = await page.evaluate(
+      () => document.activeElement?.closest?.("[data-pit]")?.dataset.pit ?? null,
+    );
   }
   assert.ok(focused, "Tab never reached a pit");
   // To A6 by arrows (South's front row is a row on the screen).

@@ -30,7 +30,11 @@ async function checkEveryPly(page, variant, kichwa) {
   for (let ply = 0; ply <= moves.length; ++ply) {
     await page.click(ply === 0 ? "#step-first" : `#moves li[data-ply="${ply}"]`);
     const { fen } = await expected(engine, variant, "startpos", moves.slice(0, ply), kichwa);
-    assert.equal(await readBoard(page), fen, `${variant} after ${moves.slice(0, ply).join(" ") || "no move"}`);
+    assert.equal(
+      await readBoard(page),
+      fen,
+      `${variant} after ${moves.slice(0, ply).join(" ") || "no move"}`,
+    );
   }
   await page.click("#step-last");
 }
@@ -45,27 +49,45 @@ async function playTurns(variant, human, turns, kichwa = "choose") {
     assert.equal(await readBoard(page), fen, `${variant} after ${moves.join(" ")}`);
     if (legal.length === 0) break;
     // The pits offered are exactly the start pits of kete's legal moves.
-    const offered = (await page.$$eval("svg.board .pit.selectable", (els) => els.map((e) => e.dataset.pit))).sort();
-    assert.deepEqual(offered, [...new Set(legal.map(pitOf))].sort(), `${variant}: pits offered after ${moves.join(" ")}`);
+    const offered = (
+      await page.$$eval("svg.board .pit.selectable", (els) => els.map((e) => e.dataset.pit))
+    ).sort();
+    assert.deepEqual(
+      offered,
+      [...new Set(legal.map(pitOf))].sort(),
+      `${variant}: pits offered after ${moves.join(" ")}`,
+    );
     const pit = offered[(turn * 3) % offered.length];
     const fromPit = legal.filter((m) => pitOf(m) === pit).sort();
     await page.click(`svg.board [data-pit="${pit}"]`);
     if (!(variant === "kigogo" && fromPit.length === 1)) {
       // Kujifunza (choose): a direction first, then each central capture's kichwa as the
       // sowing reaches it (kichwa.test.mjs checks the questions).
-      const choices = (await page.$$eval("#picker [data-move], #picker [data-base]", (els) =>
-        els.map((e) => e.dataset.move ?? e.dataset.base))).sort();
-      assert.deepEqual(choices, [...new Set(fromPit.map((m) => m.split(":")[0]))].sort(), `${variant}: choices of ${pit}`);
+      const choices = (
+        await page.$$eval("#picker [data-move], #picker [data-base]", (els) =>
+          els.map((e) => e.dataset.move ?? e.dataset.base),
+        )
+      ).sort();
+      assert.deepEqual(
+        choices,
+        [...new Set(fromPit.map((m) => m.split(":")[0]))].sort(),
+        `${variant}: choices of ${pit}`,
+      );
       const last = choices[choices.length - 1];
       await page.click(`#picker [data-move="${last}"], #picker [data-base="${last}"]`);
       for (;;) {
-        const question = await page.waitForSelector("#picker [data-kichwa], #moves[data-plies]:not([data-plies=\"" + moves.length + "\"])");
+        const question = await page.waitForSelector(
+          '#picker [data-kichwa], #moves[data-plies]:not([data-plies="' + moves.length + '"])',
+        );
         if (!(await question.getAttribute("data-kichwa"))) break;
         await page.locator("#picker [data-kichwa]").last().click();
       }
     }
     // The player's move, then the engine's answer unless the game ended.
-    await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) >= n, moves.length + 1);
+    await page.waitForFunction(
+      (n) => Number(document.getElementById("moves").dataset.plies) >= n,
+      moves.length + 1,
+    );
     await waitIdle(page);
     ++played;
   }
@@ -124,13 +146,19 @@ test("a slow sowing can be skipped", async () => {
   await page.selectOption("#speed", "120");
   await page.click('svg.board [data-pit="A1"]');
   await page.click('#picker [data-move="A1R"]');
-  await page.waitForFunction(() => document.getElementById("animation-state").textContent === "sowing A1R");
+  await page.waitForFunction(
+    () => document.getElementById("animation-state").textContent === "sowing A1R",
+  );
   const started = Date.now();
   await page.click("#skip");
   await page.selectOption("#speed", "4");
-  await page.waitForFunction(() => document.getElementById("animation-state").textContent !== "sowing A1R", null, {
-    timeout: 1500,
-  });
+  await page.waitForFunction(
+    () => document.getElementById("animation-state").textContent !== "sowing A1R",
+    null,
+    {
+      timeout: 1500,
+    },
+  );
   assert.ok(Date.now() - started < 1500);
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
   await waitIdle(page);

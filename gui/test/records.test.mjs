@@ -10,7 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, newPlayGame, readBoard, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  ketePath,
+  moveList,
+  newPlayGame,
+  readBoard,
+  waitIdle,
+} from "./gui.mjs";
 
 const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
@@ -29,10 +37,16 @@ const sentLines = (page) =>
   page.evaluate(async () => {
     document.querySelector("#log").closest("details").open = true;
     await new Promise((r) => setTimeout(r, 50));
-    return document.getElementById("log").textContent.split("\n").filter((l) => l.startsWith("> ")).map((l) => l.slice(2));
+    return document
+      .getElementById("log")
+      .textContent.split("\n")
+      .filter((l) => l.startsWith("> "))
+      .map((l) => l.slice(2));
   });
-const errorTexts = (page) => page.$$eval("#errors li span", (spans) => spans.map((s) => s.textContent));
-const clearErrors = (page) => page.evaluate(() => (document.getElementById("errors").innerHTML = ""));
+const errorTexts = (page) =>
+  page.$$eval("#errors li span", (spans) => spans.map((s) => s.textContent));
+const clearErrors = (page) =>
+  page.evaluate(() => (document.getElementById("errors").innerHTML = ""));
 
 async function paste(page, text) {
   await page.fill("#position-input", text);
@@ -78,11 +92,20 @@ test("a pasted multi-line record is loaded as a game, never sent as lines", asyn
   // Loaded in analyse mode at its start, the names from the record.
   assert.equal(await page.getAttribute("body", "data-mode"), "analyse");
   assert.match(await page.textContent("svg.board"), /Asha/);
-  await stepThrough(page, "bao", "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S", moves);
+  await stepThrough(
+    page,
+    "bao",
+    "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
+    moves,
+  );
   // Nothing of the text went to the engine as it was: only the page's own commands.
   for (const line of await sentLines(page)) {
     assert.doesNotMatch(line, /\[|\{|\*|Event|Asha/, `sent: ${line}`);
-    assert.match(line, /^(uci|isready|ucinewgame|stop|setoption name \w+ value \w+|query \w+|position (startpos|fen [0-9,/ SNHhab-]+)( moves( \S+)+)?|go .*)$/, `sent: ${line}`);
+    assert.match(
+      line,
+      /^(uci|isready|ucinewgame|stop|setoption name \w+ value \w+|query \w+|position (startpos|fen [0-9,/ SNHhab-]+)( moves( \S+)+)?|go .*)$/,
+      `sent: ${line}`,
+    );
   }
 });
 
@@ -93,7 +116,12 @@ test("a line break or a command in the position box never reaches the engine", a
   const board = await readBoard(page);
   const moves = await moveList(page);
   const before = await pid(page);
-  for (const text of ["startpos\nquit", "startpos quit", "startpos moves A1L\nsetoption name Hash value 1", "0,0/0,0 S\rquit"]) {
+  for (const text of [
+    "startpos\nquit",
+    "startpos quit",
+    "startpos moves A1L\nsetoption name Hash value 1",
+    "0,0/0,0 S\rquit",
+  ]) {
     await clearErrors(page);
     await paste(page, text);
     const errors = await errorTexts(page);
@@ -119,7 +147,10 @@ test("a refused moves list applies nothing", async () => {
   assert.deepEqual(await errorTexts(page), ["error: position: illegal move 'A1L'"]);
   assert.deepEqual(await moveList(page), ["A7L", "a5R"]);
   assert.equal(await readBoard(page), board);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R"])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R"])).fen,
+  );
 });
 
 test("a record file written by kete-match loads, steps through and replays", async () => {
@@ -127,14 +158,32 @@ test("a record file written by kete-match loads, steps through and replays", asy
   const file = path.join(tmp, "match.pgn");
   execFileSync(
     kMatchPath,
-    ["--engine", `cmd=${ketePath}`, "name=alpha", "--engine", `cmd=${ketePath}`, "name=beta", "--nodes", "300",
-      "--games", "2", "--concurrency", "1", "--variant", "kujifunza", "--pgn", file, "--quiet"],
+    [
+      "--engine",
+      `cmd=${ketePath}`,
+      "name=alpha",
+      "--engine",
+      `cmd=${ketePath}`,
+      "name=beta",
+      "--nodes",
+      "300",
+      "--games",
+      "2",
+      "--concurrency",
+      "1",
+      "--variant",
+      "kujifunza",
+      "--pgn",
+      file,
+      "--quiet",
+    ],
     { encoding: "utf8" },
   );
   const text = fs.readFileSync(file, "utf8");
   const games = text.split(/\n(?=\[Event )/);
   assert.equal(games.length, 2);
-  const tags = (g) => Object.fromEntries([...g.matchAll(/^\[(\w+) "(.*)"\]$/gm)].map((m) => [m[1], m[2]]));
+  const tags = (g) =>
+    Object.fromEntries([...g.matchAll(/^\[(\w+) "(.*)"\]$/gm)].map((m) => [m[1], m[2]]));
   await page.setInputFiles("#load-file", file);
   await waitIdle(page);
   // Both games offered; the first one loaded.
@@ -157,7 +206,10 @@ test("a record file written by kete-match loads, steps through and replays", asy
   await page.click("#export");
   const exported = path.join(tmp, "again.pgn");
   fs.writeFileSync(exported, await page.inputValue("#record"));
-  assert.match(execFileSync(kMatchPath, ["--replay", exported], { encoding: "utf8" }), /1 games, every move legal/);
+  assert.match(
+    execFileSync(kMatchPath, ["--replay", exported], { encoding: "utf8" }),
+    /1 games, every move legal/,
+  );
   const t = tags(await page.inputValue("#record"));
   const second = tags(games[1]);
   assert.equal(t.South, second.South);
@@ -212,9 +264,15 @@ test("a reload keeps the game and the settings", async () => {
   const { legal } = await expected(engine, "kiswahili", "startpos", moves);
   await page.fill("#move-input", legal[0]);
   await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) === n, moves.length + 1);
+  await page.waitForFunction(
+    (n) => Number(document.getElementById("moves").dataset.plies) === n,
+    moves.length + 1,
+  );
   await waitIdle(page);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", [...moves, legal[0]])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", [...moves, legal[0]])).fen,
+  );
 });
 
 test("changing the variant asks before it throws the game away", async () => {

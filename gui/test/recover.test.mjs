@@ -63,12 +63,16 @@ test("the engine killed during an infinite analysis", async () => {
   await page.click('#modes [data-mode="analyse"]');
   await waitIdle(page);
   await page.click("#analyse-start");
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
+  await page.waitForFunction(
+    () => document.querySelectorAll("#info-history tr.info-row").length >= 3,
+  );
   const old = await killEngine(page);
   assert.equal(await page.isDisabled("#analyse-start"), false);
   await restart(page, old);
   await page.click("#analyse-start");
-  await page.waitForFunction(() => document.querySelectorAll("#info-history tr.info-row").length >= 3);
+  await page.waitForFunction(
+    () => document.querySelectorAll("#info-history tr.info-row").length >= 3,
+  );
   await page.click("#analyse-stop");
   await waitIdle(page);
   assert.equal(await page.evaluate(() => window.notReloaded), true);

@@ -10,7 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { acceptDialogs, expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
+import {
+  acceptDialogs,
+  expected,
+  guiSession,
+  ketePath,
+  moveList,
+  readBoard,
+  waitIdle,
+} from "./gui.mjs";
 
 const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
@@ -46,19 +54,45 @@ async function analyse(page, variant, position) {
 test("a whole game analysed: one graph point per position, the moves that lost most marked", async () => {
   const { page } = gui;
   const file = path.join(tmp, "bao.pgn");
-  execFileSync(kMatchPath, ["--engine", `cmd=${ketePath}`, "name=one", "--engine", `cmd=${ketePath}`, "name=two", "--nodes", "200", "--games", "2",
-    "--concurrency", "1", "--variant", "bao", "--pgn", file, "--quiet"]);
+  execFileSync(kMatchPath, [
+    "--engine",
+    `cmd=${ketePath}`,
+    "name=one",
+    "--engine",
+    `cmd=${ketePath}`,
+    "name=two",
+    "--nodes",
+    "200",
+    "--games",
+    "2",
+    "--concurrency",
+    "1",
+    "--variant",
+    "bao",
+    "--pgn",
+    file,
+    "--quiet",
+  ]);
   await page.setInputFiles("#load-file", file);
   await waitIdle(page);
   const moves = await moveList(page);
   assert.equal(await page.isHidden("#graph-section"), true, "a graph before any analysis");
   await page.fill("#review-depth", "3");
   await page.click("#analyse-game");
-  await page.waitForFunction(() => /the game analysed/.test(document.getElementById("thinking-caption").textContent), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => /the game analysed/.test(document.getElementById("thinking-caption").textContent),
+    null,
+    { timeout: 60000 },
+  );
   await waitIdle(page);
-  const points = await page.$$eval("#graph circle.point", (cs) => cs.map((c) => ({ ply: Number(c.dataset.ply), title: c.textContent })));
+  const points = await page.$$eval("#graph circle.point", (cs) =>
+    cs.map((c) => ({ ply: Number(c.dataset.ply), title: c.textContent })),
+  );
   assert.equal(points.length, moves.length + 1);
-  assert.deepEqual(points.map((p) => p.ply), [...Array(moves.length + 1).keys()]);
+  assert.deepEqual(
+    points.map((p) => p.ply),
+    [...Array(moves.length + 1).keys()],
+  );
   assert.equal(await page.getAttribute("#graph svg", "data-points"), String(moves.length + 1));
   // The marks are the largest losses of a seed or more, recomputed from the points.
   const cp = (title) => {
@@ -69,17 +103,33 @@ test("a whole game analysed: one graph point per position, the moves that lost m
     return Math.round(Number(/: ([-+]?\d+\.\d+)/.exec(title)[1]) * 100);
   };
   const scores = points.map((p) => Math.max(-3000, Math.min(3000, cp(p.title))));
-  const { fen: start } = await expected(engine, "bao", await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).fens[0]), []);
+  const { fen: start } = await expected(
+    engine,
+    "bao",
+    await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).fens[0]),
+    [],
+  );
   const movers = [];
   let side = start.split(" ")[1];
   for (let i = 0; i < moves.length; ++i) {
     movers.push(side);
     side = side === "S" ? "N" : "S";
   }
-  const losses = movers.map((s, i) => Math.max(0, (s === "S" ? 1 : -1) * (scores[i] - scores[i + 1])));
-  const worst = losses.map((loss, i) => ({ loss, i })).filter((m) => m.loss >= 100).sort((a, b) => b.loss - a.loss).slice(0, 3);
-  const marked = await page.$$eval("#moves li[data-mark]", (lis) => lis.map((li) => Number(li.dataset.ply) - 1));
-  assert.deepEqual(marked.sort((a, b) => a - b), worst.map((m) => m.i).sort((a, b) => a - b));
+  const losses = movers.map((s, i) =>
+    Math.max(0, (s === "S" ? 1 : -1) * (scores[i] - scores[i + 1])),
+  );
+  const worst = losses
+    .map((loss, i) => ({ loss, i }))
+    .filter((m) => m.loss >= 100)
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, 3);
+  const marked = await page.$$eval("#moves li[data-mark]", (lis) =>
+    lis.map((li) => Number(li.dataset.ply) - 1),
+  );
+  assert.deepEqual(
+    marked.sort((a, b) => a - b),
+    worst.map((m) => m.i).sort((a, b) => a - b),
+  );
   // Clicking a point shows that position.
   await page.click(`#graph circle.point[data-ply="3"]`);
   assert.equal(await page.getAttribute("#board", "data-ply"), "3");
@@ -93,8 +143,14 @@ test("live analysis: progress between depths, the evaluation bar, a PV move prev
   await page.click("#analyse-start");
   await page.waitForFunction(() => document.getElementById("progress").dataset.running === "true");
   assert.match(await page.textContent("#progress"), /searching \d+\.\d s/);
-  await page.waitForFunction(() => Number(document.querySelector("#info-summary tr.info-row")?.dataset.depth) >= 5, null, { timeout: 20000 });
-  await page.waitForFunction(() => /depth \d+ done · [\d,]+ nodes/.test(document.getElementById("progress").textContent));
+  await page.waitForFunction(
+    () => Number(document.querySelector("#info-summary tr.info-row")?.dataset.depth) >= 5,
+    null,
+    { timeout: 20000 },
+  );
+  await page.waitForFunction(() =>
+    /depth \d+ done · [\d,]+ nodes/.test(document.getElementById("progress").textContent),
+  );
   assert.equal(await page.isVisible("#eval-bar"), true);
   assert.match(await page.textContent("#eval-text"), /South's view/);
   const board = await readBoard(page);
@@ -127,7 +183,9 @@ test("the move list: pairs in two columns, Home/End, a variation kept", async ()
   const { page } = gui;
   await mode(page, "analyse");
   await paste(page, "startpos moves A7L a5R A6R a6L");
-  const cells = await page.$$eval("#moves li", (lis) => lis.map((li) => ({ x: li.offsetLeft, y: li.offsetTop })));
+  const cells = await page.$$eval("#moves li", (lis) =>
+    lis.map((li) => ({ x: li.offsetLeft, y: li.offsetTop })),
+  );
   assert.equal(cells.length, 4);
   assert.ok(cells[0].x < cells[1].x && cells[0].y === cells[1].y, "South and North side by side");
   assert.ok(cells[2].x === cells[0].x && cells[2].y > cells[0].y, "the next pair below");
@@ -146,13 +204,19 @@ test("the move list: pairs in two columns, Home/End, a variation kept", async ()
   await page.waitForFunction(() => document.getElementById("moves").dataset.plies === "3");
   await waitIdle(page);
   assert.deepEqual(await moveList(page), ["A7L", "a5R", other]);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", other])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", other])).fen,
+  );
   assert.match(await page.textContent("#variations"), /from move 2: A6R a6L/);
   await page.click("#variations [data-variation]");
   await waitIdle(page);
   assert.deepEqual(await moveList(page), ["A7L", "a5R", "A6R", "a6L"]);
   assert.match(await page.textContent("#variations"), new RegExp(`from move 2: ${other}`));
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen,
+  );
 });
 
 test("a variation inside a variation: kept under it, and played on its own moves", async () => {
@@ -166,7 +230,10 @@ test("a variation inside a variation: kept under it, and played on its own moves
     const move = legal.find((m) => m !== avoid);
     await page.fill("#move-input", move);
     await page.click('#type-move button[type="submit"]');
-    await page.waitForFunction((n) => document.getElementById("moves").dataset.plies === String(n), ply + 1);
+    await page.waitForFunction(
+      (n) => document.getElementById("moves").dataset.plies === String(n),
+      ply + 1,
+    );
     await waitIdle(page);
     return move;
   };
@@ -175,20 +242,29 @@ test("a variation inside a variation: kept under it, and played on its own moves
   const z = await playFrom(2, ["A7L", "a5R"], "A6R");
   const shown = () =>
     page.$$eval("#variations li", (lis) =>
-      lis.map((li) => `${li.parentElement.id === "variations" ? "" : "  "}${li.firstChild.textContent}${li.querySelector("code").textContent}`),
+      lis.map(
+        (li) =>
+          `${li.parentElement.id === "variations" ? "" : "  "}${li.firstChild.textContent}${li.querySelector("code").textContent}`,
+      ),
     );
   assert.deepEqual(await shown(), [`from move 2: A6R ${y}`, "  from move 3: a6L"]);
   // Straight to the inner one: the game's first line again.
   await page.click('#variations [data-variation="0.0"]');
   await waitIdle(page);
   assert.deepEqual(await moveList(page), ["A7L", "a5R", "A6R", "a6L"]);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen,
+  );
   assert.deepEqual(await shown(), [`from move 2: ${z}`, `from move 3: ${y}`]);
   // And back to z's line.
   await page.click('#variations [data-variation="0"]');
   await waitIdle(page);
   assert.deepEqual(await moveList(page), ["A7L", "a5R", z]);
-  assert.equal(await readBoard(page), (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", z])).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", z])).fen,
+  );
   assert.deepEqual(await shown(), [`from move 2: A6R a6L`, `  from move 3: ${y}`]);
   assert.deepEqual(gui.errors, []);
 });
@@ -204,7 +280,9 @@ test("no stale texts: the engine table while stepping back, the status during th
   await page.selectOption("#speed", "120");
   await page.click('svg.board [data-pit="A6"]');
   await page.click('#picker [data-move="A6L"]');
-  await page.waitForFunction(() => document.getElementById("animation-state").textContent.includes("A6L"));
+  await page.waitForFunction(() =>
+    document.getElementById("animation-state").textContent.includes("A6L"),
+  );
   assert.equal(await page.textContent("#status-line"), "South sows A6L…");
   await page.selectOption("#speed", "4");
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
@@ -212,7 +290,10 @@ test("no stale texts: the engine table while stepping back, the status during th
   assert.equal(await page.getAttribute("#thinking", "data-stale"), "false");
   await page.click("#step-back");
   assert.equal(await page.getAttribute("#thinking", "data-stale"), "true");
-  assert.match(await page.textContent("#thinking-caption"), /showing move 1 \(its analysis: [^)]*\); the table is for the position after move 2/);
+  assert.match(
+    await page.textContent("#thinking-caption"),
+    /showing move 1 \(its analysis: [^)]*\); the table is for the position after move 2/,
+  );
   await page.click("#step-last");
   assert.equal(await page.getAttribute("#thinking", "data-stale"), "false");
   // The engine's output is hidden while playing unless asked for.
@@ -223,7 +304,11 @@ test("no stale texts: the engine table while stepping back, the status during th
 test("the game over: a banner with a new game; kigogo's captured seeds", async () => {
   const { page } = gui;
   // The bao worked example of rules.md section 3: B7R ends the game.
-  await analyse(page, "bao", "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S moves B7R");
+  await analyse(
+    page,
+    "bao",
+    "4,3,5,4,5,6,3,2/0,0,0,4,0,0,0,2/2,2,0,2,2,0,2,1/0,0,8,1,2,0,2,2 S moves B7R",
+  );
   await page.waitForSelector("#game-over", { state: "visible" });
   assert.match(await page.textContent("#game-over-text"), /South wins \(front row emptied\)/);
   await page.click("#game-over-new");
@@ -242,10 +327,15 @@ test("the game over: a banner with a new game; kigogo's captured seeds", async (
     moves = [...moves, next[i % next.length]];
   }
   await paste(page, `startpos moves ${moves.join(" ")}`);
-  const captured = await page.$$eval("svg.board .band", (bands) => Object.fromEntries(bands.map((b) => [b.dataset.side, Number(b.dataset.captured)])));
+  const captured = await page.$$eval("svg.board .band", (bands) =>
+    Object.fromEntries(bands.map((b) => [b.dataset.side, Number(b.dataset.captured)])),
+  );
   // What kete's positions say: each side's seeds lost on the opponent's moves.
   const seeds = (fen, side) => {
-    const rows = fen.split(" ")[0].split("/").map((r) => r.split(",").map(Number));
+    const rows = fen
+      .split(" ")[0]
+      .split("/")
+      .map((r) => r.split(",").map(Number));
     const sum = (rs) => rs.flat().reduce((a, b) => a + b, 0);
     return side === "N" ? sum(rows.slice(0, 2)) : sum(rows.slice(2));
   };
@@ -287,7 +377,10 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
   });
   // The preset's strength, then a search on the clocks alone (strength.test.mjs checks
   // the presets at the engine's end).
-  assert.match(log, /^> setoption name UCI_Elo value 200\n(.*\n)*> setoption name UCI_LimitStrength value true$/m);
+  assert.match(
+    log,
+    /^> setoption name UCI_Elo value 200\n(.*\n)*> setoption name UCI_LimitStrength value true$/m,
+  );
   assert.match(log, /^> go wtime \d+ btime \d+ winc 0 binc 0$/m);
   await page.selectOption("#time-control", "");
   assert.equal(await page.isHidden("#clocks"), true);

@@ -25,12 +25,18 @@ test("protocol lines go both ways, and the engine dies with the session", async 
   s.send("setoption name UCI_Variant value bao");
   s.send("query fen");
   const fen = await s.next((m) => m.type === "line" && m.line.startsWith("response"));
-  assert.equal(fen.line, "response 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S");
+  assert.equal(
+    fen.line,
+    "response 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
+  );
   s.send("position fen nonsense");
   const error = await s.next((m) => m.type === "line" && m.line.startsWith("info string"));
   assert.match(error.line, /^info string error: /);
   s.send("frobnicate");
-  assert.equal((await s.next((m) => m.type === "error")).message, "'frobnicate' is not a command the page may send");
+  assert.equal(
+    (await s.next((m) => m.type === "error")).message,
+    "'frobnicate' is not a command the page may send",
+  );
   s.socket.close();
   assert.ok(await waitGone(pid), `engine ${pid} outlived its session`);
 });

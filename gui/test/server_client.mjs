@@ -21,7 +21,8 @@ export function connect(url, options = {}) {
     for (;;) {
       const i = messages.findIndex(match);
       if (i >= 0) return messages.splice(0, i + 1).pop();
-      if (Date.now() > deadline) throw new Error(`no such message; got ${JSON.stringify(messages)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such message; got ${JSON.stringify(messages)}`);
       await new Promise((resolve) => {
         wake = resolve;
         setTimeout(resolve, 50);
@@ -32,9 +33,13 @@ export function connect(url, options = {}) {
   const opened = new Promise((resolve, reject) => {
     socket.on("open", resolve);
     socket.on("error", reject);
-    socket.on("unexpected-response", (_request, response) => reject(new Error(`status ${response.statusCode}`)));
+    socket.on("unexpected-response", (_request, response) =>
+      reject(new Error(`status ${response.statusCode}`)),
+    );
   });
-  const closed = new Promise((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise((resolve) =>
+    socket.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   return { socket, messages, next, send, opened, closed };
 }
 
@@ -117,7 +122,9 @@ export function rawUpgrade(url, { path = "/engine", headers = {} } = {}) {
     };
     socket.on("data", onData);
     socket.on("error", reject);
-    socket.on("close", () => reject(new Error(`closed before a response; got ${JSON.stringify(String(received))}`)));
+    socket.on("close", () =>
+      reject(new Error(`closed before a response; got ${JSON.stringify(String(received))}`)),
+    );
     const all = {
       Host: `${hostname}:${port}`,
       Upgrade: "websocket",

@@ -32,7 +32,9 @@ async function endsWithoutOrphans(how, nodeArgs, kill, expected) {
   const server = await startServer(undefined, { nodeArgs });
   const pids = await busyEngines(server);
   assert.ok(pids.slice(0, 2).every(alive), `${how}: the engines did not start`);
-  const exited = new Promise((resolve) => server.child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    server.child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   server.child.kill(kill);
   assert.deepEqual(await exited, expected, `${how}: the server's exit`);
   for (const pid of pids) {
@@ -51,11 +53,17 @@ test("SIGINT ends the server and every engine", async () => {
 });
 
 test("an uncaught exception ends the server and every engine", async () => {
-  await endsWithoutOrphans("crash", ["--import", kCrashOnSignal], "SIGUSR2", { code: 1, signal: null });
+  await endsWithoutOrphans("crash", ["--import", kCrashOnSignal], "SIGUSR2", {
+    code: 1,
+    signal: null,
+  });
 });
 
 test("process.exit ends every engine", async () => {
-  await endsWithoutOrphans("exit", ["--import", kExitOnSignal], "SIGUSR2", { code: 3, signal: null });
+  await endsWithoutOrphans("exit", ["--import", kExitOnSignal], "SIGUSR2", {
+    code: 3,
+    signal: null,
+  });
 });
 
 test("SIGKILL of the server: the kernel ends every engine (parent-death signal)", async () => {

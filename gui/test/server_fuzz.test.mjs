@@ -13,12 +13,27 @@ import { guiDir } from "./engine.mjs";
 import { startServer } from "./gui.mjs";
 import { connect } from "./server_client.mjs";
 
-const { parseClientMessage, kMaxLineLength } = await import(path.join(guiDir, "dist/server/client_message.js"));
+const { parseClientMessage, kMaxLineLength } = await import(
+  path.join(guiDir, "dist/server/client_message.js")
+);
 
 const kSeed = Number(process.env.KETE_GUI_FUZZ_SEED ?? 20);
 const kCount = Number(process.env.KETE_GUI_FUZZ_COUNT ?? 3000);
-const kAllowed = new Set(["uci", "ugi", "isready", "setoption", "ucinewgame", "uginewgame", "position", "go", "stop",
-  "query", "d", "eval", "perft"]);
+const kAllowed = new Set([
+  "uci",
+  "ugi",
+  "isready",
+  "setoption",
+  "ucinewgame",
+  "uginewgame",
+  "position",
+  "go",
+  "stop",
+  "query",
+  "d",
+  "eval",
+  "perft",
+]);
 
 // mulberry32: a small seeded generator, so that a seed names one run.
 function generator(seed) {
@@ -43,8 +58,10 @@ function pageCommand(r) {
     () => "uci",
     () => "ugi",
     () => "ucinewgame",
-    () => `query ${r.pick(["fen", "moves", "result", "gameover", "p1turn", "islegal A6R", "nothing"])}`,
-    () => `setoption name ${r.pick(["UCI_Variant", "MultiPV", "KichwaRule", "Nonsense"])} value ${r.pick(["bao", "kigogo", "3", "-1", "follow", "x"])}`,
+    () =>
+      `query ${r.pick(["fen", "moves", "result", "gameover", "p1turn", "islegal A6R", "nothing"])}`,
+    () =>
+      `setoption name ${r.pick(["UCI_Variant", "MultiPV", "KichwaRule", "Nonsense"])} value ${r.pick(["bao", "kigogo", "3", "-1", "follow", "x"])}`,
     () => `position startpos moves ${Array.from({ length: r.below(6) }, token).join(" ")}`,
     () => `position fen ${"2,".repeat(r.below(40))}2 S`,
     () => `go ${r.pick(["depth 1", "nodes 200", "movetime 5", "depth -3", "nodes x"])}`,
@@ -86,17 +103,32 @@ function mutatedCommand(r) {
 function randomValue(r, depth = 0) {
   const kinds = depth > 3 ? 5 : 7;
   switch (r.below(kinds)) {
-    case 0: return null;
-    case 1: return r.below(2) === 0;
-    case 2: return r.pick([0, -1, 1e308, 3.5, 2 ** 53]);
-    case 3: return randomString(r, 20);
-    case 4: return mutatedCommand(r);
-    case 5: return Array.from({ length: r.below(4) }, () => randomValue(r, depth + 1));
+    case 0:
+      return null;
+    case 1:
+      return r.below(2) === 0;
+    case 2:
+      return r.pick([0, -1, 1e308, 3.5, 2 ** 53]);
+    case 3:
+      return randomString(r, 20);
+    case 4:
+      return mutatedCommand(r);
+    case 5:
+      return Array.from({ length: r.below(4) }, () => randomValue(r, depth + 1));
     default: {
       const object = {};
       for (let i = r.below(4); i > 0; --i)
-        object[r.pick(["type", "line", "extra", "__proto__", "constructor", "toString", randomString(r, 5)])] =
-          randomValue(r, depth + 1);
+        object[
+          r.pick([
+            "type",
+            "line",
+            "extra",
+            "__proto__",
+            "constructor",
+            "toString",
+            randomString(r, 5),
+          ])
+        ] = randomValue(r, depth + 1);
       return object;
     }
   }
@@ -107,9 +139,18 @@ function randomMessage(r) {
   return r.pick([
     () => JSON.stringify({ type: "line", line: pageCommand(r) }),
     () => JSON.stringify({ type: "line", line: mutatedCommand(r) }),
-    () => JSON.stringify({ type: r.pick(["line", "restart", "quit", "Line", "", "constructor", "__proto__"]), line: randomValue(r) }),
+    () =>
+      JSON.stringify({
+        type: r.pick(["line", "restart", "quit", "Line", "", "constructor", "__proto__"]),
+        line: randomValue(r),
+      }),
     () => JSON.stringify(randomValue(r)),
-    () => JSON.stringify({ type: "line", line: pageCommand(r), [r.pick(["id", "x", "__proto__"])]: randomValue(r) }),
+    () =>
+      JSON.stringify({
+        type: "line",
+        line: pageCommand(r),
+        [r.pick(["id", "x", "__proto__"])]: randomValue(r),
+      }),
     () => randomString(r, 30),
     () => JSON.stringify({ type: "line", line: pageCommand(r) }).slice(0, r.below(20)),
   ])();
@@ -141,7 +182,10 @@ test("the validator never throws, and what it accepts is one allowed command on 
     assert.ok(kAllowed.has(words[0]), `accepted ${JSON.stringify(message.line)}`);
     assert.ok(!/^setoption name (evalfile|prooffile)\b/i.test(words.join(" ")));
   }
-  assert.ok(accepted > kCount, `only ${accepted} messages accepted: the generator hardly reaches the engine`);
+  assert.ok(
+    accepted > kCount,
+    `only ${accepted} messages accepted: the generator hardly reaches the engine`,
+  );
 });
 
 let server;
@@ -182,7 +226,8 @@ test("through the server: one error for each refused message, the engine answeri
         ++restarts;
         continue;
       }
-      const text = kind === 1 ? JSON.stringify({ type: "line", line: "x".repeat(1 << 20) }) : randomMessage(r);
+      const text =
+        kind === 1 ? JSON.stringify({ type: "line", line: "x".repeat(1 << 20) }) : randomMessage(r);
       if (kind === 1) {
         // Over the 1 MiB message limit: that connection ends (1009), the server does not.
         s.socket.send(text);
@@ -215,7 +260,9 @@ test("through the server: one error for each refused message, the engine answeri
     s.messages.length = 0;
     refused += expectedErrors;
   }
-  t.diagnostic(`seed ${kSeed}: ${kCount} messages, ${refused} refused, ${relayed} relayed, ${restarts} restarts, ${oversized} over 1 MiB`);
+  t.diagnostic(
+    `seed ${kSeed}: ${kCount} messages, ${refused} refused, ${relayed} relayed, ${restarts} restarts, ${oversized} over 1 MiB`,
+  );
   s.socket.close();
   assert.equal(server.child.exitCode, null, "the server died");
 });

@@ -5,7 +5,17 @@ import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
 import { startServer } from "./gui.mjs";
-import { alive, childrenOf, connect, frame, rawGet, rawUpgrade, rss, sleep, waitGone } from "./server_client.mjs";
+import {
+  alive,
+  childrenOf,
+  connect,
+  frame,
+  rawGet,
+  rawUpgrade,
+  rss,
+  sleep,
+  waitGone,
+} from "./server_client.mjs";
 
 let server;
 afterEach(async () => {
@@ -56,7 +66,10 @@ test("#20.1: messages of the wrong type or shape are answered with an error and 
     ['{"type":"line","line":"isready","extra":1}', /unexpected field 'extra'/],
     ['{"type":"restart","line":"x"}', /unexpected field 'line'/],
     [JSON.stringify({ type: "line", line: "x".repeat(300_000) }), /too long/],
-    [JSON.stringify({ type: "line", line: "isready", pad: "y".repeat(900_000) }), /unexpected field 'pad'/],
+    [
+      JSON.stringify({ type: "line", line: "isready", pad: "y".repeat(900_000) }),
+      /unexpected field 'pad'/,
+    ],
   ];
   for (const [text, expected] of cases) {
     s.socket.send(text);
@@ -160,7 +173,9 @@ test("#20.4: only loopback Host names with the server's port are served (DNS reb
   server = await startServer();
   const port = new URL(server.url).port;
   const upgrade = async (host, origin = `http://${host}`) =>
-    (await rawUpgrade(server.url, { headers: { Host: host, Origin: origin } })).status.split(" ")[1];
+    (await rawUpgrade(server.url, { headers: { Host: host, Origin: origin } })).status.split(
+      " ",
+    )[1];
   assert.equal(await upgrade(`attacker.example:${port}`), "403");
   assert.equal(await rawGet(server.url, { headers: { Host: `attacker.example:${port}` } }), 403);
   assert.equal(await upgrade(`127.0.0.1.attacker.example:${port}`), "403");
@@ -170,7 +185,12 @@ test("#20.4: only loopback Host names with the server's port are served (DNS reb
   assert.equal(await upgrade(`127.0.0.1:${port}`, "http://attacker.example"), "403");
   assert.equal(await upgrade(`127.0.0.1:${port}`, "null"), "403");
   assert.equal(await rawGet(server.url, { headers: { Host: undefined } }), 400);
-  for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`]) {
+  for (const host of [
+    `127.0.0.1:${port}`,
+    `localhost:${port}`,
+    `LocalHost:${port}`,
+    `[::1]:${port}`,
+  ]) {
     assert.equal(await upgrade(host), "101", host);
     assert.equal(await rawGet(server.url, { headers: { Host: host } }), 200, host);
   }
@@ -190,7 +210,9 @@ test("#20.4: a Host name the user allows (--allow-host, KETE_GUI_ALLOWED_HOSTS) 
     [`bao.example:${Number(port) + 1}`, 403],
   ]) {
     assert.equal(await rawGet(server.url, { headers: { Host: host } }), status, host);
-    const { status: line } = await rawUpgrade(server.url, { headers: { Host: host, Origin: `http://${host}` } });
+    const { status: line } = await rawUpgrade(server.url, {
+      headers: { Host: host, Origin: `http://${host}` },
+    });
     assert.equal(line.split(" ")[1], status === 200 ? "101" : "403", host);
   }
 });
@@ -240,7 +262,10 @@ test("#20.5: a client that sends `uci` without reading is bounded and then dropp
   const { peak, closed } = await floodWithoutReading(raw, '{"type":"line","line":"uci"}', 6000);
   raw.socket.destroy();
   t.diagnostic(`server RSS ${start >> 20} MiB, peak ${peak >> 20} MiB`);
-  assert.ok(peak - start < kFloodGrowthLimit, `the server grew from ${start >> 20} to ${peak >> 20} MiB`);
+  assert.ok(
+    peak - start < kFloodGrowthLimit,
+    `the server grew from ${start >> 20} to ${peak >> 20} MiB`,
+  );
   assert.ok(closed, "the server kept a session that reads nothing");
   assert.ok(await waitGone(enginePid), "the engine outlived its session");
   await stillServes();
@@ -261,10 +286,19 @@ test("#20.5: flooding an engine that reads nothing (perft) is bounded and then d
     peak = Math.max(peak, rss(server.child.pid));
   }
   t.diagnostic(`server RSS ${start >> 20} MiB, peak ${peak >> 20} MiB`);
-  assert.ok(peak - start < kFloodGrowthLimit, `the server grew from ${start >> 20} to ${peak >> 20} MiB`);
+  assert.ok(
+    peak - start < kFloodGrowthLimit,
+    `the server grew from ${start >> 20} to ${peak >> 20} MiB`,
+  );
   const closed = await Promise.race([s.closed, sleep(3000).then(() => null)]);
   assert.ok(closed, "the server kept flooding an engine that reads nothing");
-  assert.match(s.messages.filter(error).map((m) => m.message).join("\n"), /engine is not reading/);
+  assert.match(
+    s.messages
+      .filter(error)
+      .map((m) => m.message)
+      .join("\n"),
+    /engine is not reading/,
+  );
   assert.equal(closed.code, 1008);
   assert.ok(await waitGone(pid), "the busy engine outlived its session");
   await stillServes();

@@ -31,7 +31,15 @@ const kMiB = 1 << 20;
 const kLiveGrowthLimit = 8 * kMiB;
 const kRssGrowthLimit = 160 * kMiB;
 // The objects of a session, by constructor name in the heap snapshot.
-const kSessionObjects = ["EngineSession", "WebSocket", "ChildProcess", "LineReader", "Socket", "Receiver", "Sender"];
+const kSessionObjects = [
+  "EngineSession",
+  "WebSocket",
+  "ChildProcess",
+  "LineReader",
+  "Socket",
+  "Receiver",
+  "Sender",
+];
 
 // Preloaded into the server: on SIGUSR2, a full collection, then a heap snapshot and
 // the memory use, written last (the test waits for that file).
@@ -74,7 +82,8 @@ async function memory(server, dir) {
 // How long the server has to end its engines and let its memory go once the clients stop.
 const kSettleMs = 8000;
 
-const opened = (s) => Promise.race([s.opened, sleep(5000).then(() => Promise.reject(new Error("no open")))]);
+const opened = (s) =>
+  Promise.race([s.opened, sleep(5000).then(() => Promise.reject(new Error("no open")))]);
 
 const sync = async (s, tag) => {
   s.send(`query ${tag}`);
@@ -89,7 +98,9 @@ async function life(url, kind, n) {
     const raw = await rawUpgrade(url);
     raw.socket.pause();
     raw.socket.on("error", () => {});
-    const batch = Buffer.concat(Array.from({ length: 200 }, () => frame('{"type":"line","line":"uci"}')));
+    const batch = Buffer.concat(
+      Array.from({ length: 200 }, () => frame('{"type":"line","line":"uci"}')),
+    );
     const deadline = Date.now() + 1500;
     while (!raw.socket.destroyed && Date.now() < deadline) {
       if (raw.socket.writableNeedDrain) await sleep(10);
@@ -108,8 +119,15 @@ async function life(url, kind, n) {
     await s.next((m) => m.type === "started");
     switch (kind) {
       case "page":
-        for (const line of ["uci", "setoption name UCI_Variant value bao", "ucinewgame", "position startpos moves A6R",
-          "query moves", "go depth 3", "setoption name MultiPV value 2"])
+        for (const line of [
+          "uci",
+          "setoption name UCI_Variant value bao",
+          "ucinewgame",
+          "position startpos moves A6R",
+          "query moves",
+          "go depth 3",
+          "setoption name MultiPV value 2",
+        ])
           s.send(line);
         await s.next((m) => m.type === "line" && m.line.startsWith("bestmove"), 15000);
         await sync(s, `page-${n}`);
@@ -119,7 +137,8 @@ async function life(url, kind, n) {
         await sync(s, `flood-${n}`);
         break;
       case "garbage":
-        for (let i = 0; i < 2000; ++i) s.socket.send(i % 2 ? "null" : JSON.stringify({ type: "line", line: "quit\nquit" }));
+        for (let i = 0; i < 2000; ++i)
+          s.socket.send(i % 2 ? "null" : JSON.stringify({ type: "line", line: "quit\nquit" }));
         await sync(s, `garbage-${n}`);
         break;
       case "perft": {
@@ -208,8 +227,14 @@ test("the server soaked: no engine left, memory back, still serving", async (t) 
     assert.equal(server.child.exitCode, null, "the server died");
     assert.equal(end.engines, start.engines, "engines left running");
     assert.deepEqual(end.objects, start.objects, "session objects left on the heap");
-    assert.ok(end.live <= start.live + kLiveGrowthLimit, `live memory ${mib(start.live)} -> ${mib(end.live)} MiB`);
-    assert.ok(end.rss <= start.rss + kRssGrowthLimit, `RSS ${mib(start.rss)} -> ${mib(end.rss)} MiB`);
+    assert.ok(
+      end.live <= start.live + kLiveGrowthLimit,
+      `live memory ${mib(start.live)} -> ${mib(end.live)} MiB`,
+    );
+    assert.ok(
+      end.rss <= start.rss + kRssGrowthLimit,
+      `RSS ${mib(start.rss)} -> ${mib(end.rss)} MiB`,
+    );
     const s = connect(server.url);
     await s.opened;
     await s.next((m) => m.type === "started");

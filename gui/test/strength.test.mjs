@@ -11,7 +11,18 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { guiDir } from "./engine.mjs";
-import { analyseBriefly, Engine, expected, ketePath, launchBrowser, moveList, newPlayGame, openGui, startServer, waitIdle } from "./gui.mjs";
+import {
+  analyseBriefly,
+  Engine,
+  expected,
+  ketePath,
+  launchBrowser,
+  moveList,
+  newPlayGame,
+  openGui,
+  startServer,
+  waitIdle,
+} from "./gui.mjs";
 
 let engine, server, browser, gui, tmp, log, eloMax;
 
@@ -23,7 +34,12 @@ before(async () => {
   engine.send("uci");
   const { before: options } = await engine.until((l) => l === "uciok");
   eloMax = Number(/^option name UCI_Elo type spin .* max (\d+)/m.exec(options.join("\n"))[1]);
-  server = await startServer([process.execPath, path.join(guiDir, "test/logging_engine.mjs"), log, ketePath]);
+  server = await startServer([
+    process.execPath,
+    path.join(guiDir, "test/logging_engine.mjs"),
+    log,
+    ketePath,
+  ]);
   browser = await launchBrowser();
   gui = await openGui(browser.context, server.url);
 });
@@ -53,16 +69,24 @@ async function playAndWait(page) {
   const { legal } = await expected(engine, "kiswahili", "startpos", moves);
   await page.fill("#move-input", legal[0]);
   await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction((n) => Number(document.getElementById("moves").dataset.plies) >= n, moves.length + 2);
+  await page.waitForFunction(
+    (n) => Number(document.getElementById("moves").dataset.plies) >= n,
+    moves.length + 2,
+  );
   await waitIdle(page);
 }
 
-const limitOn = (elo) => [`setoption name UCI_Elo value ${elo}`, "setoption name UCI_LimitStrength value true"];
+const limitOn = (elo) => [
+  `setoption name UCI_Elo value ${elo}`,
+  "setoption name UCI_LimitStrength value true",
+];
 const limitOff = ["setoption name UCI_LimitStrength value false"];
 
 test("the presets name their Elo on the engine's scale; custom takes an Elo in its range", async () => {
   const { page } = gui;
-  const labels = await page.$$eval("#preset option", (os) => os.map((o) => `${o.value}: ${o.textContent}`));
+  const labels = await page.$$eval("#preset option", (os) =>
+    os.map((o) => `${o.value}: ${o.textContent}`),
+  );
   assert.deepEqual(labels, [
     "beginner: beginner (Elo 200)",
     "casual: casual (Elo 500)",
@@ -85,7 +109,10 @@ test("a preset reaches the engine before its move; a change mid-game applies at 
   await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOn(900), go: "go depth 2" });
-  assert.match(await page.textContent("#thinking-caption"), /North played \S+, depth 2, club Elo 900/);
+  assert.match(
+    await page.textContent("#thinking-caption"),
+    /North played \S+, depth 2, club Elo 900/,
+  );
   // Changed during the game: nothing is sent until the engine's next move, which has it.
   await page.selectOption("#preset", "beginner");
   await playAndWait(page);

@@ -35,7 +35,8 @@ async function exportRecord(page, name) {
   return text;
 }
 
-const tags = (text) => Object.fromEntries([...text.matchAll(/^\[(\w+) "(.*)"\]$/gm)].map((m) => [m[1], m[2]]));
+const tags = (text) =>
+  Object.fromEntries([...text.matchAll(/^\[(\w+) "(.*)"\]$/gm)].map((m) => [m[1], m[2]]));
 
 test("kujifunza, engine against engine to the end; stepped through; exported", async () => {
   const { page } = gui;
@@ -48,9 +49,13 @@ test("kujifunza, engine against engine to the end; stepped through; exported", a
   await page.uncheck("#animate");
   const skippedBefore = Number(await page.evaluate(() => document.body.dataset.animSkipped ?? 0));
   await page.click("#watch-start");
-  await page.waitForFunction(() => /wins|Draw/.test(document.getElementById("status-line").textContent), null, {
-    timeout: 60000,
-  });
+  await page.waitForFunction(
+    () => /wins|Draw/.test(document.getElementById("status-line").textContent),
+    null,
+    {
+      timeout: 60000,
+    },
+  );
   await waitIdle(page);
   // The game is over: the engines stopped, and can be started again.
   assert.equal(await page.isDisabled("#watch-start"), false);
@@ -66,12 +71,21 @@ test("kujifunza, engine against engine to the end; stepped through; exported", a
   // Step back through the last plies, to the start, and forward again.
   for (let ply = moves.length - 1; ply >= Math.max(0, moves.length - 8); --ply) {
     await page.click("#step-back");
-    assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", moves.slice(0, ply), "follow")).fen);
+    assert.equal(
+      await readBoard(page),
+      (await expected(engine, "kujifunza", "startpos", moves.slice(0, ply), "follow")).fen,
+    );
   }
   await page.click("#step-first");
-  assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", [], "follow")).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kujifunza", "startpos", [], "follow")).fen,
+  );
   await page.click("#step-forward");
-  assert.equal(await readBoard(page), (await expected(engine, "kujifunza", "startpos", moves.slice(0, 1), "follow")).fen);
+  assert.equal(
+    await readBoard(page),
+    (await expected(engine, "kujifunza", "startpos", moves.slice(0, 1), "follow")).fen,
+  );
   await page.click("#step-last");
   const record = await exportRecord(page, "kujifunza.pgn");
   const t = tags(record);
@@ -95,7 +109,11 @@ test("kiswahili from a position: watch, pause, export the unfinished game", asyn
   await page.selectOption("#limit-kind", "depth");
   await page.fill("#limit-value", "3");
   await page.click("#watch-start");
-  await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 6, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => Number(document.getElementById("moves").dataset.plies) >= 6,
+    null,
+    { timeout: 60000 },
+  );
   await page.click("#watch-pause");
   await waitIdle(page);
   const moves = await moveList(page);

@@ -11,7 +11,10 @@ function cell(value: number | string | null): string {
 }
 
 function row(info: InfoLine, clickable: boolean): string {
-  const score = info.score === null ? null : info.score + (info.bound === "lowerbound" ? " ≥" : info.bound === "upperbound" ? " ≤" : "");
+  const score =
+    info.score === null
+      ? null
+      : info.score + (info.bound === "lowerbound" ? " ≥" : info.bound === "upperbound" ? " ≤" : "");
   const pv = info.pv
     .map(
       (m, i) =>
@@ -21,7 +24,11 @@ function row(info: InfoLine, clickable: boolean): string {
   return (
     `<tr class="info-row" data-depth="${info.depth ?? ""}" data-multipv="${info.multipv}">` +
     cell(info.multipv) +
-    cell(info.depth === null ? null : `${info.depth}${info.seldepth !== null ? "/" + info.seldepth : ""}`) +
+    cell(
+      info.depth === null
+        ? null
+        : `${info.depth}${info.seldepth !== null ? "/" + info.seldepth : ""}`,
+    ) +
     cell(score) +
     cell(info.nodes) +
     cell(info.nps) +

@@ -45,15 +45,29 @@ function bandHeight(layout: BoardLayout): number {
   return layout.upright ? kUprightBandHeight : kBandHeight;
 }
 
-export function boardSize(width: number, layout: BoardLayout = kDefaultLayout): { width: number; height: number } {
+export function boardSize(
+  width: number,
+  layout: BoardLayout = kDefaultLayout,
+): { width: number; height: number } {
   if (layout.upright)
-    return { width: 2 * kMarginX + 4 * kPitch + kMiddleGap, height: 2 * bandHeight(layout) + width * kPitch };
-  return { width: 2 * kMarginX + width * kPitch, height: 2 * kBandHeight + 4 * kPitch + kMiddleGap };
+    return {
+      width: 2 * kMarginX + 4 * kPitch + kMiddleGap,
+      height: 2 * bandHeight(layout) + width * kPitch,
+    };
+  return {
+    width: 2 * kMarginX + width * kPitch,
+    height: 2 * kBandHeight + 4 * kPitch + kMiddleGap,
+  };
 }
 
 // The centre of the pit drawn at (row, column) as seen from South (row 0 North's back
 // row, column 0 at South's left), in the layout.
-function cellCentre(row: number, column: number, width: number, layout: BoardLayout): { x: number; y: number } {
+function cellCentre(
+  row: number,
+  column: number,
+  width: number,
+  layout: BoardLayout,
+): { x: number; y: number } {
   const r = layout.flipped ? 3 - row : row;
   const c = layout.flipped ? width - 1 - column : column;
   const across = kPitch / 2 + r * kPitch + (r >= 2 ? kMiddleGap : 0);
@@ -78,7 +92,10 @@ function seedDots(count: number, cx: number, cy: number): string {
 }
 
 export function escapeText(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  return text.replace(
+    /[&<>"]/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!,
+  );
 }
 
 // The takasia field names a pit of the side to move (blocked for this move) or of the
@@ -90,7 +107,13 @@ function takasiaRole(p: Position, name: string): "blocked" | "target" | null {
   return pit.side === p.toMove ? "blocked" : "target";
 }
 
-function pitSvg(p: Position, row: number, column: number, d: BoardDecorations, layout: BoardLayout): string {
+function pitSvg(
+  p: Position,
+  row: number,
+  column: number,
+  d: BoardDecorations,
+  layout: BoardLayout,
+): string {
   const pit = pitAtCell(row, column, p.width);
   const name = pitName(pit, p.width);
   const count = p.rings[pit.side][pit.index]!;
@@ -168,13 +191,18 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
   const band = bandHeight(layout);
   const nearSide: Side = layout.flipped ? "N" : "S";
   const top = side !== nearSide;
-  const y = top ? (layout.upright ? 18 : band / 2 + 5) : size.height - band + (layout.upright ? 22 : band / 2 - 12 + 17);
+  const y = top
+    ? layout.upright
+      ? 18
+      : band / 2 + 5
+    : size.height - band + (layout.upright ? 22 : band / 2 - 12 + 17);
   const toMove = p.toMove === side;
   const who = side === "S" ? "South" : "North";
   const caption = d.caption?.[side] ? ` · ${escapeText(d.caption[side]!)}` : "";
   const captured = d.captured ? `, ${d.captured[side]} captured` : "";
   const onBoard = `${seedsOnBoard(p, side)} on the board${captured}`;
-  const handText = p.hands[side] > 0 ? `hand: ${p.hands[side]} seeds (namua)` : "hand: empty (mtaji)";
+  const handText =
+    p.hands[side] > 0 ? `hand: ${p.hands[side]} seeds (namua)` : "hand: empty (mtaji)";
   const hand = (x: number, y: number, anchor: string) =>
     p.variant === "kiswahili"
       ? `<text class="hand ${anchor}" data-hand="${side}" data-seeds="${p.hands[side]}" x="${x}" y="${y}">${handText}</text>`

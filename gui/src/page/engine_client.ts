@@ -85,7 +85,8 @@ export class EngineClient {
   // One protocol line. A line break or another control character would let a text
   // become several commands: such a line is never sent.
   send(line: string): void {
-    if (/[\u0000-\u001f\u007f]/.test(line)) throw new Error(`not sent to the engine: the line holds a control character`);
+    if (/[\u0000-\u001f\u007f]/.test(line))
+      throw new Error(`not sent to the engine: the line holds a control character`);
     this.onLine(line, true);
     this.post({ type: "line", line });
   }

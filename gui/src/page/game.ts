@@ -86,7 +86,8 @@ export class Game {
     game.evals = [...(saved.evals ?? [])];
     game.variations = [...(saved.variations ?? [])];
     game.flagged = saved.flagged === "S" || saved.flagged === "N" ? saved.flagged : null;
-    if (game.fens.length !== game.moves.length + 1) throw new Error("the saved game is inconsistent");
+    if (game.fens.length !== game.moves.length + 1)
+      throw new Error("the saved game is inconsistent");
     for (const fen of game.fens) parsePosition(game.variant, fen);
     return game;
   }
@@ -197,7 +198,9 @@ export class Game {
     const v = this.variations[index]!;
     this.variations.splice(index, 1);
     this.truncate(v.ply);
-    v.moves.forEach((move, i) => this.push(move, v.fens[i]!, v.thinkMs[i] ?? null, v.movers[i] ?? "human"));
+    v.moves.forEach((move, i) =>
+      this.push(move, v.fens[i]!, v.thinkMs[i] ?? null, v.movers[i] ?? "human"),
+    );
     this.variations.push(...(v.variations ?? []));
   }
 
@@ -207,7 +210,13 @@ export class Game {
     this.moves.forEach((_, i) => {
       if (this.toMove(i) !== side) return;
       const mover = this.movers[i] ?? "human";
-      kinds.add(mover === "record" ? (this.names[side] ?? "unknown") : mover === "engine" ? engineName : "human");
+      kinds.add(
+        mover === "record"
+          ? (this.names[side] ?? "unknown")
+          : mover === "engine"
+            ? engineName
+            : "human",
+      );
     });
     if (!kinds.size) return this.names[side] ?? "none";
     return [...kinds].join(" + ");
@@ -220,7 +229,10 @@ export class Game {
       const before = this.position(i);
       const after = this.position(i + 1);
       const victim = opponent(before.toMove);
-      taken[before.toMove] += Math.max(0, seedsOnBoard(before, victim) - seedsOnBoard(after, victim));
+      taken[before.toMove] += Math.max(
+        0,
+        seedsOnBoard(before, victim) - seedsOnBoard(after, victim),
+      );
     }
     return taken;
   }

@@ -44,8 +44,7 @@ function movetext(r: GameRecordInput, opening: number): string {
   const words: string[] = [];
   r.moves.forEach((move, i) => {
     const ply = i + (northFirst ? 1 : 0);
-    let word =
-      ply % 2 === 0 ? `${ply / 2 + 1}. ${move}` : i === 0 ? `1... ${move}` : move;
+    let word = ply % 2 === 0 ? `${ply / 2 + 1}. ${move}` : i === 0 ? `1... ${move}` : move;
     const ms = r.moveMs[i];
     if (i >= opening && ms !== null && ms !== undefined) word += ` {${Math.round(ms)}ms}`;
     words.push(word);

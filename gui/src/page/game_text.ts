@@ -56,13 +56,24 @@ export function parseRecords(text: string): RecordGame[] {
     const tag = /^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$/.exec(line);
     if (tag) {
       if (inMoves || !game) flush();
-      game ??= { tags: new Map(), variant: null, kichwaRule: null, start: null, moves: [], moveMs: [], result: null };
+      game ??= {
+        tags: new Map(),
+        variant: null,
+        kichwaRule: null,
+        start: null,
+        moves: [],
+        moveMs: [],
+        result: null,
+      };
       game.tags.set(tag[1]!, unescapeTag(tag[2]!));
       return;
     }
     if (!game) throw new GameTextError(`line ${lineIndex + 1}: expected a [Tag "value"] line`);
     inMoves = true;
-    const words = line.replace(/\{([^}]*)\}/g, " {$1} ").split(/\s+/).filter(Boolean);
+    const words = line
+      .replace(/\{([^}]*)\}/g, " {$1} ")
+      .split(/\s+/)
+      .filter(Boolean);
     for (let i = 0; i < words.length; ++i) {
       const word = words[i]!;
       if (word.startsWith("{")) {
@@ -109,7 +120,8 @@ export function parseRecords(text: string): RecordGame[] {
 // Only the characters of a position string (digits, separators, S/N, hands, houses, a
 // pit name): the engine validates the rest and its error is shown as it wrote it.
 function checkCharacters(text: string): void {
-  if (!/^[0-9,/ SNHhABab-]+$/.test(text)) throw new GameTextError(`'${text}' is not a position string`);
+  if (!/^[0-9,/ SNHhABab-]+$/.test(text))
+    throw new GameTextError(`'${text}' is not a position string`);
 }
 
 // One line: `startpos`, or a position string of the variant, optionally followed by

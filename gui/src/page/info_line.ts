@@ -72,5 +72,10 @@ export function parseInfoLine(line: string): InfoLine | null {
       else if (word === "time") info.time = value;
     }
   }
-  return info.depth === null && info.pv.length === 0 && info.currmove === null && info.nodes === null ? null : info;
+  return info.depth === null &&
+    info.pv.length === 0 &&
+    info.currmove === null &&
+    info.nodes === null
+    ? null
+    : info;
 }

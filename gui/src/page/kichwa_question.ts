@@ -18,24 +18,36 @@ export interface KichwaOption {
 // lead to no legal move), or it stops at a capture (`frames` up to it) with its options.
 export type KichwaStep = { token: string | null } | { frames: Frame[]; options: KichwaOption[] };
 
-export function kichwaStep(before: Position, base: string, chosen: readonly Letter[], candidates: readonly string[]): KichwaStep {
+export function kichwaStep(
+  before: Position,
+  base: string,
+  chosen: readonly Letter[],
+  candidates: readonly string[],
+): KichwaStep {
   const prefix = chosen.join("");
   const token = prefix ? `${base}:${prefix}` : base;
   const sown = sowUntilChoice(before, parseMoveToken(token, before.width)!, "choose");
-  if (sown.final) return { token: candidates.find((t) => t.toUpperCase() === token.toUpperCase()) ?? null };
+  if (sown.final)
+    return { token: candidates.find((t) => t.toUpperCase() === token.toUpperCase()) ?? null };
   const atCapture = sown.frames[sown.frames.length - 1]!;
   const victim = opponent(before.toMove);
   const letters = (["L", "R"] as Letter[]).filter((letter) =>
     candidates.some((t) => (t.split(":")[1] ?? "").toUpperCase().startsWith(prefix + letter)),
   );
   const options = letters.map((letter): KichwaOption => {
-    const next = sowUntilChoice(before, parseMoveToken(`${base}:${prefix}${letter}`, before.width)!, "choose");
+    const next = sowUntilChoice(
+      before,
+      parseMoveToken(`${base}:${prefix}${letter}`, before.width)!,
+      "choose",
+    );
     const end = next.frames[next.frames.length - 1]!;
     const lastSow = [...next.frames].reverse().find((f) => f.note === "sow");
     return {
       letter,
       captured: seedsOnBoard(atCapture.position, victim) - seedsOnBoard(end.position, victim),
-      ends: next.final ? `the move ends at ${lastSow?.highlight[0] ?? "?"}` : "then another capture to choose",
+      ends: next.final
+        ? `the move ends at ${lastSow?.highlight[0] ?? "?"}`
+        : "then another capture to choose",
       end,
     };
   });

@@ -9,7 +9,13 @@ import { Clocks, formatClock, parseTimeControl } from "./clock.js";
 import { EngineClient, EngineGone, type EngineStatus } from "./engine_client.js";
 import { Game, kMateScore, type Evaluation, type Mover, type Variation } from "./game.js";
 import { writeGameRecord } from "./game_record.js";
-import { GameTextError, isRecordText, parsePositionText, parseRecords, type RecordGame } from "./game_text.js";
+import {
+  GameTextError,
+  isRecordText,
+  parsePositionText,
+  parseRecords,
+  type RecordGame,
+} from "./game_text.js";
 import type { InfoLine } from "./info_line.js";
 import { kichwaStep, type KichwaOption } from "./kichwa_question.js";
 import { directionOf, renderKichwaChoice, renderPicker } from "./move_picker.js";
@@ -25,9 +31,23 @@ import {
   type Side,
   type Variant,
 } from "./position.js";
-import { formatScore, markMoves, moveLosses, renderGraph, southCp, type MoveMark } from "./score_graph.js";
+import {
+  formatScore,
+  markMoves,
+  moveLosses,
+  renderGraph,
+  southCp,
+  type MoveMark,
+} from "./score_graph.js";
 import { Sound } from "./sound.js";
-import { kSettingIds, loadGame, loadSettings, saveGame, saveSettings, type Settings } from "./storage.js";
+import {
+  kSettingIds,
+  loadGame,
+  loadSettings,
+  saveGame,
+  saveSettings,
+  type Settings,
+} from "./storage.js";
 import { sowingTo, type Frame, type KichwaRule } from "./sowing.js";
 import {
   eloRange,
@@ -93,7 +113,12 @@ interface LinePreview {
 
 class App {
   private readonly engine = new EngineClient(`ws://${location.host}/engine`);
-  private readonly analysis = new AnalysisView($("info-summary"), $("info-history"), $("thinking-caption"), $("progress"));
+  private readonly analysis = new AnalysisView(
+    $("info-summary"),
+    $("info-history"),
+    $("thinking-caption"),
+    $("progress"),
+  );
   private readonly sound = new Sound();
   private mode: Mode = "play";
   private game: Game | null = null;
@@ -201,7 +226,11 @@ class App {
   private playElo(): number | null {
     const text = $<HTMLInputElement>("elo").value.trim();
     // An empty or unreadable custom Elo plays at full strength (presetElo), as the caption says.
-    return presetElo($<HTMLSelectElement>("preset").value, text ? Number(text) : Number.NaN, this.eloRange);
+    return presetElo(
+      $<HTMLSelectElement>("preset").value,
+      text ? Number(text) : Number.NaN,
+      this.eloRange,
+    );
   }
 
   private strengthText(): string {
@@ -250,12 +279,15 @@ class App {
   private async newGame(epoch: number, spec: GameSpec | null): Promise<boolean> {
     const variant = (spec?.variant ?? $<HTMLSelectElement>("variant").value) as Variant;
     // The kichwa rule is kujifunza's; records of other variants carry the default.
-    const kichwa = variant === "kujifunza" ? (spec?.kichwa ?? $<HTMLSelectElement>("kichwa").value) : "choose";
+    const kichwa =
+      variant === "kujifunza" ? (spec?.kichwa ?? $<HTMLSelectElement>("kichwa").value) : "choose";
     const start = spec?.start ?? null;
     const moves = spec?.moves ?? [];
     await this.applyRules(variant, kichwa);
     const base = start === null ? "position startpos" : `position fen ${start}`;
-    const errors = await this.engine.command(moves.length ? `${base} moves ${moves.join(" ")}` : base);
+    const errors = await this.engine.command(
+      moves.length ? `${base} moves ${moves.join(" ")}` : base,
+    );
     if (errors.length) {
       await this.restoreEngineGame(epoch); // the error is shown; the game stays
       return false;
@@ -271,7 +303,12 @@ class App {
       const legal = (await this.engine.query("moves")).split(/\s+/).filter(Boolean);
       const canonical = legal.find((m) => m.toLowerCase() === moves[i]!.toLowerCase()) ?? moves[i]!;
       await this.engine.command(game.positionCommand(game.plies, [canonical]));
-      game.push(canonical, await this.engine.query("fen"), spec?.moveMs?.[i] ?? null, spec?.movers?.[i] ?? "human");
+      game.push(
+        canonical,
+        await this.engine.query("fen"),
+        spec?.moveMs?.[i] ?? null,
+        spec?.movers?.[i] ?? "human",
+      );
     }
     await this.refreshLegal(game);
     if (epoch !== this.epoch) {
@@ -310,7 +347,10 @@ class App {
   // The legal moves of an earlier position (to play a variation from it).
   private async fetchViewLegal(game: Game, ply: number): Promise<void> {
     await this.engine.command(game.positionCommand(ply));
-    this.viewLegal = { ply, moves: (await this.engine.query("moves")).split(/\s+/).filter(Boolean) };
+    this.viewLegal = {
+      ply,
+      moves: (await this.engine.query("moves")).split(/\s+/).filter(Boolean),
+    };
   }
 
   private legalAtView(): string[] {
@@ -323,7 +363,14 @@ class App {
   // Plays a move on the engine's board from the position shown; what is drawn after it
   // is the engine's position. A move from an earlier position keeps the moves it
   // replaces as a variation. `shownFrames`: frames of its sowing already on the screen.
-  private async playMove(epoch: number, token: string, ms: number | null, mover: Mover, animate = true, shownFrames = 0): Promise<boolean> {
+  private async playMove(
+    epoch: number,
+    token: string,
+    ms: number | null,
+    mover: Mover,
+    animate = true,
+    shownFrames = 0,
+  ): Promise<boolean> {
     const game = this.game!;
     const from = mover === "engine" ? game.plies : this.viewPly;
     const legal = from === game.plies ? game.legal : this.legalAtView();
@@ -427,7 +474,10 @@ class App {
   private async reviewGame(epoch: number): Promise<void> {
     const game = this.game;
     if (!game) return;
-    const depth = Math.max(1, Math.min(30, Math.floor(Number($<HTMLInputElement>("review-depth").value) || 6)));
+    const depth = Math.max(
+      1,
+      Math.min(30, Math.floor(Number($<HTMLInputElement>("review-depth").value) || 6)),
+    );
     this.reviewing = true;
     try {
       await this.setMultiPV(1);
@@ -438,7 +488,9 @@ class App {
         if (known && known.depth >= depth) continue;
         this.viewPly = ply;
         await this.engine.command(game.positionCommand(ply));
-        this.analysis.clear(`— analysing the game: position ${ply} of ${game.plies}, depth ${depth}`);
+        this.analysis.clear(
+          `— analysing the game: position ${ply} of ${game.plies}, depth ${depth}`,
+        );
         this.render();
         this.searchPly = ply;
         this.analysis.searching(true);
@@ -460,7 +512,9 @@ class App {
       await this.engine.command(game.positionCommand());
       this.viewPly = game.plies;
       const marked = markMoves(this.losses(game)).size;
-      this.analysis.setCaption(`— the game analysed at depth ${depth}: ${marked} move${marked === 1 ? "" : "s"} marked as losing most`);
+      this.analysis.setCaption(
+        `— the game analysed at depth ${depth}: ${marked} move${marked === 1 ? "" : "s"} marked as losing most`,
+      );
     } finally {
       this.reviewing = false;
     }
@@ -518,7 +572,14 @@ class App {
 
   private clockSide(): Side | null {
     const game = this.game;
-    if (!this.clocks || !game || game.over || this.mode !== "play" || this.engine.status !== "ready") return null;
+    if (
+      !this.clocks ||
+      !game ||
+      game.over ||
+      this.mode !== "play" ||
+      this.engine.status !== "ready"
+    )
+      return null;
     return game.toMove();
   }
 
@@ -549,14 +610,23 @@ class App {
 
   // ---- the sowing animation ---------------------------------------------------------
 
-  private async animate(epoch: number, game: Game, before: string, token: string, after: string, shownFrames = 0): Promise<void> {
+  private async animate(
+    epoch: number,
+    game: Game,
+    before: string,
+    token: string,
+    after: string,
+    shownFrames = 0,
+  ): Promise<void> {
     if (!$<HTMLInputElement>("animate").checked) {
       this.countAnimation("skipped");
       return;
     }
     const from = parsePosition(game.variant, before);
     const move = parseMoveToken(token, from.width);
-    const sowing = move && sowingTo(from, move, game.kichwaRule as KichwaRule, parsePosition(game.variant, after));
+    const sowing =
+      move &&
+      sowingTo(from, move, game.kichwaRule as KichwaRule, parsePosition(game.variant, after));
     if (!sowing) {
       // The simulation disagrees with the engine: show the engine's board, unanimated.
       this.countAnimation("mismatched");
@@ -565,12 +635,25 @@ class App {
     }
     this.countAnimation("played");
     const side = from.toMove === "S" ? "South" : "North";
-    await this.playFrames(epoch, sowing.frames.slice(shownFrames), `${side} sows ${token}…`, sowing.frames.length);
+    await this.playFrames(
+      epoch,
+      sowing.frames.slice(shownFrames),
+      `${side} sows ${token}…`,
+      sowing.frames.length,
+    );
   }
 
-  private async playFrames(epoch: number, frames: readonly Frame[], label: string, total = frames.length): Promise<void> {
+  private async playFrames(
+    epoch: number,
+    frames: readonly Frame[],
+    label: string,
+    total = frames.length,
+  ): Promise<void> {
     if (!frames.length) return;
-    const interval = Math.min(Number($<HTMLSelectElement>("speed").value), kAnimationBudgetMs / Math.max(1, total));
+    const interval = Math.min(
+      Number($<HTMLSelectElement>("speed").value),
+      kAnimationBudgetMs / Math.max(1, total),
+    );
     this.animating = true;
     this.sowingLabel = label;
     $<HTMLButtonElement>("skip").disabled = false;
@@ -630,7 +713,8 @@ class App {
           this.showError(`${q.base}:${q.chosen.join("")} is not one of the engine's legal moves`);
           return;
         }
-        if (await this.playMove(epoch, step.token, null, "human", true, q.shown)) await this.carryOn(epoch);
+        if (await this.playMove(epoch, step.token, null, "human", true, q.shown))
+          await this.carryOn(epoch);
         return;
       }
       const side = before.toMove === "S" ? "South" : "North";
@@ -711,7 +795,8 @@ class App {
       this.renderControls();
       this.saveSettings();
     });
-    for (const id of ["elo", "limit-kind", "limit-value"]) $(id).addEventListener("input", () => this.saveSettings());
+    for (const id of ["elo", "limit-kind", "limit-value"])
+      $(id).addEventListener("input", () => this.saveSettings());
     $("time-control").addEventListener("change", () => {
       this.resetClocks();
       this.saveSettings();
@@ -860,9 +945,12 @@ class App {
 
   // The page: the log, the errors, the settings kept, the keys, the window's size.
   private wirePage(): void {
-    $("log").closest("details")!.addEventListener("toggle", () => this.log(null));
+    $("log")
+      .closest("details")!
+      .addEventListener("toggle", () => this.log(null));
     $("errors").addEventListener("click", (event) => {
-      if ((event.target as Element).closest(".dismiss")) (event.target as Element).closest("li")?.remove();
+      if ((event.target as Element).closest(".dismiss"))
+        (event.target as Element).closest("li")?.remove();
     });
     document.addEventListener("change", (event) => {
       if ((event.target as Element).closest("aside, #board-tools")) this.saveSettings();
@@ -1030,7 +1118,9 @@ class App {
     if (!span || !game) return;
     event.preventDefault();
     // The line as it is shown (newer reports may have come since it was drawn).
-    const shown = [...(span.closest("tr")?.querySelectorAll(".pv-move") ?? [])].map((m) => m.textContent ?? "");
+    const shown = [...(span.closest("tr")?.querySelectorAll(".pv-move") ?? [])].map(
+      (m) => m.textContent ?? "",
+    );
     const moves = shown.slice(0, Number(span.dataset.index) + 1);
     const ply = this.mode === "analyse" ? this.viewPly : game.plies;
     if (!moves.length) return;
@@ -1111,7 +1201,8 @@ class App {
     for (const pit of $("board").querySelectorAll<SVGGElement>("[data-pit]")) {
       const to = centre(pit);
       const along = (to.x - from.x) * direction[0] + (to.y - from.y) * direction[1];
-      const across = Math.abs((to.x - from.x) * direction[1]) + Math.abs((to.y - from.y) * direction[0]);
+      const across =
+        Math.abs((to.x - from.x) * direction[1]) + Math.abs((to.y - from.y) * direction[0]);
       if (along < 5) continue;
       const score = along + 3 * across;
       if (score < bestScore) {
@@ -1146,7 +1237,9 @@ class App {
   }
 
   private focusBoardNext(): void {
-    requestAnimationFrame(() => $("board").querySelector<SVGGElement>('[data-pit][tabindex="0"]')?.focus());
+    requestAnimationFrame(() =>
+      $("board").querySelector<SVGGElement>('[data-pit][tabindex="0"]')?.focus(),
+    );
   }
 
   private humanMove(token: string): void {
@@ -1163,7 +1256,9 @@ class App {
     const maxPlies = Number(this.engine.identity.options.get("maxplies")?.default) || 1000;
     const control = parseTimeControl($<HTMLSelectElement>("time-control").value);
     const timeControl =
-      this.clocks && control ? `${control.baseMs / 1000}+${control.incMs / 1000}` : this.limits().replace(" ", "=");
+      this.clocks && control
+        ? `${control.baseMs / 1000}+${control.incMs / 1000}`
+        : this.limits().replace(" ", "=");
     return writeGameRecord({
       south: game.playerName("S", engineName),
       north: game.playerName("N", engineName),
@@ -1224,7 +1319,8 @@ class App {
       else if (typeof value === "string") {
         if (id === "preset" && !isPresetName(value)) continue; // a preset of an older page
         // The engine's variants are not known yet: offer the kept one until they are.
-        if (id === "variant" && isVariant(value)) element.innerHTML = `<option value="${value}">${value}</option>`;
+        if (id === "variant" && isVariant(value))
+          element.innerHTML = `<option value="${value}">${value}</option>`;
         element.value = value;
       }
     }
@@ -1239,7 +1335,8 @@ class App {
     if (!this.game) return;
     this.viewPly = this.game.plies;
     $<HTMLSelectElement>("variant").value = this.game.variant;
-    if (this.game.variant === "kujifunza") $<HTMLSelectElement>("kichwa").value = this.game.kichwaRule;
+    if (this.game.variant === "kujifunza")
+      $<HTMLSelectElement>("kichwa").value = this.game.kichwaRule;
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -1271,7 +1368,14 @@ class App {
     return { upright, flipped: this.flipUser !== playerNorth };
   }
 
-  private drawBoard(position: Position, extra: { highlight?: readonly string[]; lastMove?: string | null; selectable?: ReadonlySet<string> }): void {
+  private drawBoard(
+    position: Position,
+    extra: {
+      highlight?: readonly string[];
+      lastMove?: string | null;
+      selectable?: ReadonlySet<string>;
+    },
+  ): void {
     const board = $("board");
     const hadFocus = board.contains(document.activeElement);
     const selectable = extra.selectable ?? new Set<string>();
@@ -1285,7 +1389,8 @@ class App {
       selected: this.selected,
       lastMove: extra.lastMove ?? null,
       caption: this.captions(),
-      captured: position.variant === "kigogo" && this.game ? this.game.captured(this.viewPly) : null,
+      captured:
+        position.variant === "kigogo" && this.game ? this.game.captured(this.viewPly) : null,
       focus,
       layout,
     });
@@ -1334,7 +1439,8 @@ class App {
       board.dataset.live = String(live);
     }
     $("preview-bar").hidden = !preview;
-    if (preview) $("preview-text").textContent = `Preview of the line ${preview.moves.join(" ")} (not played)`;
+    if (preview)
+      $("preview-text").textContent = `Preview of the line ${preview.moves.join(" ")} (not played)`;
     this.renderPicker(byPit, position);
     const over = live && game.over && !preview;
     $("game-over").hidden = !over || this.gameOverClosed;
@@ -1352,7 +1458,8 @@ class App {
     let html = "";
     if (q && q.options.length && q.frame) {
       const victim = opponent(this.game!.position(q.ply).toMove);
-      const captured = seedsOnBoard(this.game!.position(q.ply), victim) - seedsOnBoard(q.frame.position, victim);
+      const captured =
+        seedsOnBoard(this.game!.position(q.ply), victim) - seedsOnBoard(q.frame.position, victim);
       html = renderKichwaChoice(q.base, q.chosen, q.options, captured);
     } else if (this.selected && byPit.get(this.selected)) {
       html = renderPicker(this.selected, byPit.get(this.selected)!, position, layout);
@@ -1378,12 +1485,16 @@ class App {
     if (this.kichwa) return `${side} sows ${this.kichwa.base} — a capture: choose the kichwa`;
     if (this.preview) return `Previewing a line of the analysis from move ${this.preview.ply}`;
     if (this.reviewing) return `Analysing the game: move ${this.viewPly} of ${game.plies}`;
-    if (!live) return `Move ${this.viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
+    if (!live)
+      return `Move ${this.viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
     if (game.over) return game.describeResult(this.maxPlies());
     if (!this.engine.alive) return `${side} to move — the engine is not running`;
-    if (this.engine.searching && !this.analysing) return `${side} to move — the engine is thinking…`;
+    if (this.engine.searching && !this.analysing)
+      return `${side} to move — the engine is thinking…`;
     if (this.mode === "play")
-      return game.toMove() === this.humanSide() ? `${side} to move — your move` : `${side} to move — the engine's move`;
+      return game.toMove() === this.humanSide()
+        ? `${side} to move — your move`
+        : `${side} to move — the engine's move`;
     if (this.mode === "watch" && !this.watching) return `${side} to move — press “Engines play”`;
     return `${side} to move`;
   }
@@ -1419,7 +1530,13 @@ class App {
     }
     const analysed = game.evals.filter((x, ply) => x && ply <= game.plies).length;
     $("graph-section").hidden = analysed === 0;
-    if (analysed) $("graph").innerHTML = renderGraph(game.evals, game.plies, this.viewPly, markMoves(this.losses(game)));
+    if (analysed)
+      $("graph").innerHTML = renderGraph(
+        game.evals,
+        game.plies,
+        this.viewPly,
+        markMoves(this.losses(game)),
+      );
   }
 
   private renderMoves(game: Game): void {
@@ -1439,7 +1556,9 @@ class App {
         `<li data-ply="${i + 1}" data-token="${move}" class="${classes.join(" ")}"${mark ? ` data-mark="${mark}"` : ""}>` +
         (number ? `<span class="number">${number}</span>` : "") +
         move +
-        (mark ? `<span class="mark" title="${mark === "blunder" ? "lost most" : "lost a seed or more"}">${mark === "blunder" ? "??" : "?"}</span>` : "") +
+        (mark
+          ? `<span class="mark" title="${mark === "blunder" ? "lost most" : "lost a seed or more"}">${mark === "blunder" ? "??" : "?"}</span>`
+          : "") +
         (ms !== null && ms !== undefined ? ` <small>${ms} ms</small>` : "") +
         `</li>`
       );
@@ -1449,7 +1568,11 @@ class App {
     list.dataset.plies = String(game.plies);
     // Keep the current move in sight inside the list (not by scrolling the page).
     const current = list.querySelector<HTMLElement>(".current");
-    if (current && (current.offsetTop < list.scrollTop || current.offsetTop > list.scrollTop + list.clientHeight - 20))
+    if (
+      current &&
+      (current.offsetTop < list.scrollTop ||
+        current.offsetTop > list.scrollTop + list.clientHeight - 20)
+    )
       list.scrollTop = current.offsetTop - list.clientHeight / 2;
     // The variations as nested lists: those left inside a variation under it.
     const variations = (list: readonly Variation[], path: string): string =>
@@ -1468,7 +1591,8 @@ class App {
 
   private renderControls(): void {
     const variant = $<HTMLSelectElement>("variant").value;
-    $("kichwa-label").hidden = variant !== "kujifunza" || !this.engine.identity.options.has("kichwarule");
+    $("kichwa-label").hidden =
+      variant !== "kujifunza" || !this.engine.identity.options.has("kichwarule");
     $("elo-label").hidden = $<HTMLSelectElement>("preset").value !== kCustom;
     $<HTMLButtonElement>("analyse-start").disabled = this.analysing;
     $<HTMLButtonElement>("analyse-stop").disabled = !this.analysing && !this.reviewing;
@@ -1494,14 +1618,19 @@ class App {
       `<option value="${kCustom}"${known && !range ? " disabled" : ""}>custom Elo</option>`,
     ].join("");
     select.value = known && !range ? "full" : isPresetName(current) ? current : kDefaultPreset;
-    select.title = known && !range ? `${this.engine.identity.name} has no UCI_Elo option: full strength only` : "";
+    select.title =
+      known && !range
+        ? `${this.engine.identity.name} has no UCI_Elo option: full strength only`
+        : "";
     const elo = $<HTMLInputElement>("elo");
     if (range) {
       elo.min = String(range.min);
       elo.max = String(range.max);
       const value = Number(elo.value);
       if (!Number.isFinite(value) || value < range.min || value > range.max)
-        elo.value = String(Math.max(range.min, Math.min(range.max, Math.round(value) || range.max)));
+        elo.value = String(
+          Math.max(range.min, Math.min(range.max, Math.round(value) || range.max)),
+        );
     }
   }
 
@@ -1555,7 +1684,8 @@ class App {
 
   private log(line: string | null): void {
     if (line !== null) this.logLines.push(line);
-    if (this.logLines.length > kMaxLogLines) this.logLines.splice(0, this.logLines.length - kMaxLogLines);
+    if (this.logLines.length > kMaxLogLines)
+      this.logLines.splice(0, this.logLines.length - kMaxLogLines);
     const log = $("log");
     if (log.closest("details")?.open) log.textContent = this.logLines.join("\n");
   }

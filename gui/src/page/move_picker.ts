@@ -13,12 +13,17 @@ const kFlat: BoardLayout = { upright: false, flipped: false };
 // North's L points right on the screen (and the other way round when it is flipped).
 // Upright (narrow screens), the screen's left is down.
 function arrow(letter: Letter, p: Position, layout: BoardLayout): string {
-  const left = (letter === "L") === (p.toMove === "S") !== layout.flipped;
+  const left = ((letter === "L") === (p.toMove === "S")) !== layout.flipped;
   if (layout.upright) return left ? "↓" : "↑";
   return left ? "←" : "→";
 }
 
-export function describeMove(move: MoveToken, p: Position, siblings: readonly MoveToken[], layout: BoardLayout = kFlat): string {
+export function describeMove(
+  move: MoveToken,
+  p: Position,
+  siblings: readonly MoveToken[],
+  layout: BoardLayout = kFlat,
+): string {
   if (p.variant === "kigogo") return "sow (anticlockwise)";
   const parts: string[] = [];
   const namua = p.variant === "kiswahili" && p.hands[p.toMove] > 0;
@@ -29,9 +34,11 @@ export function describeMove(move: MoveToken, p: Position, siblings: readonly Mo
   } else {
     parts.push(`${namua ? "takasa " : ""}${letter} ${arrow(letter, p, layout)}`);
   }
-  if (move.kichwa.length) parts.push(`central captures enter kichwa ${move.kichwa.join(", then ")}`);
+  if (move.kichwa.length)
+    parts.push(`central captures enter kichwa ${move.kichwa.join(", then ")}`);
   if (move.safari) parts.push("safari at the house");
-  else if (siblings.some((s) => s.safari && s.text === move.text + "+")) parts.push("stop at the house");
+  else if (siblings.some((s) => s.safari && s.text === move.text + "+"))
+    parts.push("stop at the house");
   return parts.join("; ");
 }
 
@@ -40,7 +47,12 @@ export function directionOf(token: string): string {
   return token.split(":")[0]!;
 }
 
-export function renderPicker(pit: string, moves: readonly MoveToken[], p: Position, layout: BoardLayout = kFlat): string {
+export function renderPicker(
+  pit: string,
+  moves: readonly MoveToken[],
+  p: Position,
+  layout: BoardLayout = kFlat,
+): string {
   const seen = new Set<string>();
   const buttons: string[] = [];
   for (const m of moves) {
@@ -68,7 +80,12 @@ export function renderPicker(pit: string, moves: readonly MoveToken[], p: Positi
 }
 
 // The question at a central capture: which kichwa the captured seeds enter.
-export function renderKichwaChoice(base: string, chosen: readonly Letter[], options: readonly KichwaOption[], captured: number): string {
+export function renderKichwaChoice(
+  base: string,
+  chosen: readonly Letter[],
+  options: readonly KichwaOption[],
+  captured: number,
+): string {
   const buttons = options
     .map(
       (o) =>

@@ -24,7 +24,10 @@ export function formatScore(e: Evaluation): string {
 }
 
 // Each move's loss for its mover (centi-seeds, >= 0), where both positions are analysed.
-export function moveLosses(evals: readonly (Evaluation | null)[], movers: readonly Side[]): (number | null)[] {
+export function moveLosses(
+  evals: readonly (Evaluation | null)[],
+  movers: readonly Side[],
+): (number | null)[] {
   return movers.map((side, i) => {
     const before = evals[i];
     const after = evals[i + 1];
@@ -54,7 +57,8 @@ export function renderGraph(
   const width = 1000; // wide and low: the graph runs under the board
   const height = 150;
   const x = (ply: number) => 8 + (plies > 0 ? (ply / plies) * (width - 16) : (width - 16) / 2);
-  const y = (cp: number) => height / 2 - (Math.max(-kClampCp, Math.min(kClampCp, cp)) / kClampCp) * (height / 2 - 8);
+  const y = (cp: number) =>
+    height / 2 - (Math.max(-kClampCp, Math.min(kClampCp, cp)) / kClampCp) * (height / 2 - 8);
   const points: string[] = [];
   const dots: string[] = [];
   evals.forEach((e, ply) => {

@@ -211,8 +211,7 @@ class Sower {
   // Section 6.2: one seed from the hand into an own front pit, then capture or takasa.
   private playNamua(): void {
     const start = this.move.pit.index;
-    const workingHouse =
-      start === kHouseIndex && this.p.houses[this.me] && this.ring[start]! >= 6;
+    const workingHouse = start === kHouseIndex && this.p.houses[this.me] && this.ring[start]! >= 6;
     this.p.hands[this.me] -= 1;
     this.ring[start]! += 1;
     this.snap([this.name(this.me, start)], "hand");
@@ -282,11 +281,7 @@ class Sower {
   }
 
   private capturesAt(end: number): boolean {
-    return (
-      end < this.width &&
-      this.ring[end]! > 1 &&
-      this.other[facingIndex(end, this.width)]! > 0
-    );
+    return end < this.width && this.ring[end]! > 1 && this.other[facingIndex(end, this.width)]! > 0;
   }
 
   private atWorkingHouse(end: number): boolean {

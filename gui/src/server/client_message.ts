@@ -56,12 +56,14 @@ export function parseClientMessage(text: string): Parsed {
     return refuse(`a message must be a JSON object (${describe(value)})`);
   const fields = value as Record<string, unknown>;
   const type = fields["type"];
-  if (typeof type !== "string") return refuse(`a message needs a string 'type' (${describe(type)})`);
+  if (typeof type !== "string")
+    return refuse(`a message needs a string 'type' (${describe(type)})`);
   if (!Object.hasOwn(kFields, type))
     return refuse(`unknown message type '${clip(type)}' (expected 'line' or 'restart')`);
   const allowed = kFields[type as ClientMessage["type"]];
   const extra = Object.keys(fields).find((key) => !allowed.includes(key));
-  if (extra !== undefined) return refuse(`unexpected field '${clip(extra)}' in a '${type}' message`);
+  if (extra !== undefined)
+    return refuse(`unexpected field '${clip(extra)}' in a '${type}' message`);
   if (type === "restart") return { ok: true, message: { type: "restart" } };
   const line = fields["line"];
   if (typeof line !== "string") return refuse(`'line' must be a string (${describe(line)})`);
@@ -80,7 +82,8 @@ export function checkCommand(line: string): string | null {
         `the line holds control character 0x${hex(code)} at column ${i + 1}: ` +
         "one command a message, on one line"
       );
-    if (code > 0x7e) return `the line holds a non-ASCII character (U+${hex(code, 4)}) at column ${i + 1}`;
+    if (code > 0x7e)
+      return `the line holds a non-ASCII character (U+${hex(code, 4)}) at column ${i + 1}`;
   }
   const words = line.split(" ").filter((w) => w !== "");
   const command = words[0];
@@ -93,7 +96,8 @@ export function checkCommand(line: string): string | null {
 // setoption name <name words> [value <value words>]: the name must be one the page may
 // set; the rest is the engine's to judge.
 function checkSetOption(words: string[]): string | null {
-  if (words[1] !== "name" || words.length < 3) return "expected 'setoption name <name> [value <value>]'";
+  if (words[1] !== "name" || words.length < 3)
+    return "expected 'setoption name <name> [value <value>]'";
   const end = words.indexOf("value", 2);
   const name = words.slice(2, end < 0 ? undefined : end).join(" ");
   if (kForbiddenOptions.has(name.toLowerCase()))

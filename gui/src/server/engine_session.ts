@@ -65,7 +65,10 @@ export class EngineSession {
 
   start(): void {
     if (liveEngineCount() >= kMaxEngines) {
-      this.send({ type: "error", message: `cannot start the engine: ${kMaxEngines} engines already run` });
+      this.send({
+        type: "error",
+        message: `cannot start the engine: ${kMaxEngines} engines already run`,
+      });
       return;
     }
     const generation = ++this.generation;
@@ -80,7 +83,8 @@ export class EngineSession {
     this.pendingLines = 0;
     const current = () => generation === this.generation && !this.closed;
     child.on("error", (e) => {
-      if (current()) this.send({ type: "error", message: `engine '${this.command[0]}': ${e.message}` });
+      if (current())
+        this.send({ type: "error", message: `engine '${this.command[0]}': ${e.message}` });
     });
     child.stdin!.on("error", () => {}); // EPIPE when the engine has died; 'close' reports it
     const relay = (type: "line" | "stderr") => (line: string) => {
@@ -142,7 +146,10 @@ export class EngineSession {
       this.send({ type: "error", message: "the engine is not running" });
       return;
     }
-    if (this.pendingLines >= kMaxPendingLines || stdin.writableLength + line.length >= kMaxPendingInput) {
+    if (
+      this.pendingLines >= kMaxPendingLines ||
+      stdin.writableLength + line.length >= kMaxPendingInput
+    ) {
       this.drop(
         `the engine is not reading its input (${stdin.writableLength} bytes in ${this.pendingLines} ` +
           "lines waiting): the session is closed",

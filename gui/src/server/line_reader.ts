@@ -56,6 +56,8 @@ export class LineReader {
 
   private emit(line: string): void {
     const text = line.endsWith("\r") ? line.slice(0, -1) : line;
-    this.onLine(text.length > this.maxLength ? text.slice(0, this.maxLength) + kTruncationMark : text);
+    this.onLine(
+      text.length > this.maxLength ? text.slice(0, this.maxLength) + kTruncationMark : text,
+    );
   }
 }

@@ -44,7 +44,10 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const options: Options = { host: "127.0.0.1", port: 8080, allowedHosts: [], command: [] };
   const fromEnv = env[kAllowedHostsVariable];
   if (fromEnv !== undefined) {
-    for (const name of fromEnv.split(",").map((n) => n.trim()).filter((n) => n !== "")) {
+    for (const name of fromEnv
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n !== "")) {
       if (!isHostName(name)) fail(`bad host name '${name}' in ${kAllowedHostsVariable}`);
       options.allowedHosts.push(name);
     }
@@ -77,7 +80,8 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   }
   if (options.command.length === 0) fail("no engine command given");
   // An address the server was told to bind is a name its users reach it by.
-  if (!kWildcardHosts.has(options.host) && isHostName(options.host)) options.allowedHosts.push(options.host);
+  if (!kWildcardHosts.has(options.host) && isHostName(options.host))
+    options.allowedHosts.push(options.host);
   return options;
 }
 
@@ -92,7 +96,8 @@ function refuseRequest(response: ServerResponse, refusal: Refusal): void {
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  const text = { 400: "Bad Request", 403: "Forbidden", 503: "Service Unavailable" }[status] ?? "Error";
+  const text =
+    { 400: "Bad Request", 403: "Forbidden", 503: "Service Unavailable" }[status] ?? "Error";
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
       `Content-Length: ${Buffer.byteLength(reason) + 1}\r\n\r\n${reason}\n`,
@@ -155,7 +160,8 @@ function main(): void {
     socket.on("error", () => {}); // a peer gone mid-handshake; ws adds its own handling
     const refusal = guard.checkUpgrade(request);
     if (refusal) return refuseUpgrade(socket, refusal.status, refusal.reason);
-    if (requestPath(request) !== "/engine") return refuseUpgrade(socket, 403, "only /engine is a WebSocket");
+    if (requestPath(request) !== "/engine")
+      return refuseUpgrade(socket, 403, "only /engine is a WebSocket");
     if (sessions.size >= kMaxSessions)
       return refuseUpgrade(socket, 503, `${kMaxSessions} sessions already open`);
     sockets.handleUpgrade(request, socket, head, open);

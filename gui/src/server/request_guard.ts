@@ -33,7 +33,8 @@ export class RequestGuard {
   checkRequest(request: IncomingMessage): Refusal | null {
     const host = request.headers.host;
     if (host === undefined) return { status: 400, reason: "no Host header" };
-    if (!this.allowedHost(host)) return { status: 403, reason: `the host '${host}' is not served here` };
+    if (!this.allowedHost(host))
+      return { status: 403, reason: `the host '${host}' is not served here` };
     return requestPath(request) === null ? { status: 400, reason: "unreadable request URL" } : null;
   }
 
