@@ -18,6 +18,7 @@ import {
 } from "./game_text.js";
 import type { InfoLine } from "./info_line.js";
 import { kichwaStep, type KichwaOption } from "./kichwa_question.js";
+import { isTab, tabOf, type Mode, type Tab } from "./mode.js";
 import { directionOf, renderKichwaChoice, renderPicker } from "./move_picker.js";
 import { movesByPit, parseMoveToken, type Letter, type MoveToken } from "./move_token.js";
 import {
@@ -61,7 +62,6 @@ import {
   type EloRange,
 } from "./strength.js";
 
-type Mode = "play" | "analyse" | "watch";
 type Task = (epoch: number) => Promise<void>;
 
 function $<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -128,15 +128,11 @@ class App {
   private focusPit: string | null = null;
   private focusPicker = false;
   private focusBoard = false; // a move chosen in the picker by keyboard: the focus goes back to the board
-  private analysing = false;
-  private watching = false;
-  private reviewing = false;
   private searchPly: number | null = null; // the game position the running search is about
   private epoch = 0;
   private chain: Promise<void> = Promise.resolve();
   private running = 0;
-  private animating = false;
-  private sowingLabel = "";
+  private sowingLabel: string | null = null; // the move being sown, while it is animated
   private skipAnimation = false;
   private multipvSent = 0;
   private strengthSent: number | null | undefined = undefined; // the Elo set, null: full; undefined: not known
@@ -431,12 +427,12 @@ class App {
       }
       if (!(await this.playMove(epoch, best, Math.round(performance.now() - started), "engine"))) {
         this.showError(`the engine's move '${best}' was refused`);
-        this.watching = false;
+        this.finish("watching");
         break;
       }
     }
-    if (epoch === this.epoch && this.game?.over) this.watching = false;
-    if (epoch === this.epoch && this.mode === "analyse" && this.analysing) await this.analyse();
+    if (epoch === this.epoch && this.game?.over) this.finish("watching");
+    if (epoch === this.epoch && this.mode === "analysing") await this.analyse();
   }
 
   // Infinite analysis of the position shown.
@@ -444,7 +440,7 @@ class App {
     const game = this.game;
     const ply = this.viewPly;
     if (!game || (ply === game.plies && game.over)) {
-      this.analysing = false;
+      this.finish("analysing");
       this.analysis.clear("— the game is over: nothing to analyse");
       return;
     }
@@ -478,7 +474,7 @@ class App {
       1,
       Math.min(30, Math.floor(Number($<HTMLInputElement>("review-depth").value) || 6)),
     );
-    this.reviewing = true;
+    this.mode = "reviewing";
     try {
       await this.setMultiPV(1);
       await this.setStrength(null);
@@ -516,7 +512,7 @@ class App {
         `— the game analysed at depth ${depth}: ${marked} move${marked === 1 ? "" : "s"} marked as losing most`,
       );
     } finally {
-      this.reviewing = false;
+      this.finish("reviewing");
     }
   }
 
@@ -547,7 +543,7 @@ class App {
 
   private engineToMove(): boolean {
     if (this.mode === "play") return this.game!.toMove() !== this.humanSide();
-    return this.mode === "watch" && this.watching;
+    return this.mode === "watching";
   }
 
   private humanSide(): Side {
@@ -654,7 +650,6 @@ class App {
       Number($<HTMLSelectElement>("speed").value),
       kAnimationBudgetMs / Math.max(1, total),
     );
-    this.animating = true;
     this.sowingLabel = label;
     $<HTMLButtonElement>("skip").disabled = false;
     $("animation-state").textContent = `sowing ${label.split(" ")[2]?.replace("…", "") ?? ""}`;
@@ -667,8 +662,7 @@ class App {
         await sleep(interval);
       }
     } finally {
-      this.animating = false;
-      this.sowingLabel = "";
+      this.sowingLabel = null;
       this.skipAnimation = false;
       $<HTMLButtonElement>("skip").disabled = true;
       $("animation-state").textContent = "";
@@ -743,7 +737,7 @@ class App {
 
   private previewKichwa(letter: Letter | null): void {
     const q = this.kichwa;
-    if (!q || q.previewing === letter || this.animating) return;
+    if (!q || q.previewing === letter || this.sowingLabel !== null) return;
     q.previewing = letter;
     const frame = letter ? q.options.find((o) => o.letter === letter)?.end : q.frame;
     if (frame) this.drawBoard(frame.position, { highlight: frame.highlight });
@@ -764,7 +758,7 @@ class App {
   // The mode tabs.
   private wireModes(): void {
     for (const button of document.querySelectorAll<HTMLButtonElement>("#modes button"))
-      button.addEventListener("click", () => this.setMode(button.dataset.mode as Mode));
+      button.addEventListener("click", () => this.setMode(button.dataset.mode as Tab));
   }
 
   // The engine, a new game, the game's settings.
@@ -853,31 +847,30 @@ class App {
       this.render();
     });
     $("analyse-start").addEventListener("click", () => {
-      this.analysing = true;
+      this.mode = "analysing";
       void this.schedule((e) => this.carryOn(e));
     });
     $("analyse-stop").addEventListener("click", () => {
-      this.analysing = false;
-      this.reviewing = false;
+      this.stopWork();
       void this.schedule(async () => {});
     });
     $("analyse-game").addEventListener("click", () => {
-      this.analysing = false;
+      this.finish("analysing");
       void this.schedule(async (e) => {
         await this.reviewGame(e);
         await this.carryOn(e);
       });
     });
     $("multipv").addEventListener("change", () => {
-      if (this.analysing) void this.schedule((e) => this.carryOn(e));
+      if (this.mode === "analysing") void this.schedule((e) => this.carryOn(e));
     });
     $("watch-start").addEventListener("click", () => {
-      this.watching = true;
+      this.mode = "watching";
       this.viewPly = this.game?.plies ?? 0;
       void this.schedule((e) => this.carryOn(e));
     });
     $("watch-pause").addEventListener("click", () => {
-      this.watching = false;
+      this.finish("watching");
       void this.schedule(async () => {});
     });
     $("skip").addEventListener("click", () => (this.skipAnimation = true));
@@ -971,7 +964,7 @@ class App {
       resizing = true;
       requestAnimationFrame(() => {
         resizing = false;
-        if (!this.animating) this.render();
+        if (this.sowingLabel === null) this.render();
       });
     });
   }
@@ -995,8 +988,8 @@ class App {
   }
 
   private startFresh(spec: GameSpec | null): void {
-    this.analysing = false;
-    this.watching = false;
+    this.finish("analysing");
+    this.finish("watching");
     this.kichwa = null;
     this.preview = null;
     void this.schedule(async (epoch) => {
@@ -1053,20 +1046,29 @@ class App {
     });
   }
 
-  private setMode(mode: Mode): void {
+  private setMode(mode: Tab): void {
     this.setModeNow(mode);
     void this.schedule((e) => this.carryOn(e));
   }
 
-  private setModeNow(mode: Mode): void {
+  // The tab `mode` shown, the engine's work on the tab left stopped.
+  private setModeNow(mode: Tab): void {
     this.mode = mode;
-    this.analysing = false;
-    this.watching = false;
     for (const button of document.querySelectorAll<HTMLButtonElement>("#modes button"))
       button.setAttribute("aria-selected", String(button.dataset.mode === mode));
     for (const panel of document.querySelectorAll<HTMLElement>(".mode-panel"))
       panel.hidden = panel.dataset.panel !== mode;
     this.saveSettings();
+  }
+
+  // The engine's work on this tab is over, whatever it was (a new game, the engine gone).
+  private stopWork(): void {
+    this.mode = tabOf(this.mode);
+  }
+
+  // `work` is over, if it is still what the page is doing (another mode may have come).
+  private finish(work: "analysing" | "reviewing" | "watching"): void {
+    if (this.mode === work) this.mode = tabOf(work);
   }
 
   private view(ply: number): void {
@@ -1078,7 +1080,7 @@ class App {
     this.selected = null;
     this.render();
     // Analysis follows the position shown; an earlier position can start a variation.
-    if (this.mode === "analyse" && !this.reviewing) {
+    if (this.mode === "analyse" || this.mode === "analysing") {
       void this.schedule(async (epoch) => {
         if (target < game.plies) await this.fetchViewLegal(game, target);
         else await this.engine.command(game.positionCommand());
@@ -1122,7 +1124,7 @@ class App {
       (m) => m.textContent ?? "",
     );
     const moves = shown.slice(0, Number(span.dataset.index) + 1);
-    const ply = this.mode === "analyse" ? this.viewPly : game.plies;
+    const ply = tabOf(this.mode) === "analyse" ? this.viewPly : game.plies;
     if (!moves.length) return;
     void this.schedule(async (epoch) => {
       const fens: string[] = [];
@@ -1144,12 +1146,14 @@ class App {
 
   private humanMayMove(): boolean {
     const game = this.game;
-    if (!game || this.animating || this.kichwa || this.preview) return false;
-    if (this.engine.status !== "ready" || this.running > 0 || this.reviewing) return false;
+    if (!game || this.sowingLabel !== null || this.kichwa || this.preview) return false;
+    if (this.engine.status !== "ready" || this.running > 0 || this.mode === "reviewing")
+      return false;
     const live = this.viewPly === game.plies;
     if (live && game.over) return false;
     if (this.mode === "play") return live && game.toMove() === this.humanSide();
-    if (this.mode === "analyse") return live || this.viewLegal?.ply === this.viewPly;
+    if (this.mode === "analyse" || this.mode === "analysing")
+      return live || this.viewLegal?.ply === this.viewPly;
     return false;
   }
 
@@ -1302,7 +1306,7 @@ class App {
   // ---- kept across reloads ----------------------------------------------------------
 
   private saveSettings(): void {
-    const values: Settings = { mode: this.mode, flip: this.flipUser };
+    const values: Settings = { mode: tabOf(this.mode), flip: this.flipUser };
     for (const id of kSettingIds) {
       const element = $<HTMLInputElement>(id);
       values[id] = element.type === "checkbox" ? element.checked : element.value;
@@ -1327,7 +1331,7 @@ class App {
     this.sound.enabled = $<HTMLInputElement>("sound").checked;
     this.flipUser = values.flip === true;
     const mode = values.mode;
-    if (mode === "play" || mode === "analyse" || mode === "watch") this.setModeNow(mode);
+    if (isTab(mode)) this.setModeNow(mode);
   }
 
   private restoreGame(): void {
@@ -1343,11 +1347,12 @@ class App {
 
   private captions(): Partial<Record<Side, string>> {
     const name = this.engine.identity.name;
-    if (this.mode === "play") {
+    const tab = tabOf(this.mode);
+    if (tab === "play") {
       const human = this.humanSide();
       return { [human]: "you", [opponent(human)]: name };
     }
-    if (this.mode === "watch") return { S: name, N: name };
+    if (tab === "watch") return { S: name, N: name };
     const names = this.game?.names;
     if (names?.S || names?.N) return { S: names.S ?? "", N: names.N ?? "" };
     return {};
@@ -1404,7 +1409,7 @@ class App {
 
   private render(): void {
     const game = this.game;
-    document.body.dataset.mode = this.mode;
+    document.body.dataset.mode = tabOf(this.mode);
     this.renderControls();
     this.renderClocks();
     if (game) saveGame(game);
@@ -1427,7 +1432,7 @@ class App {
       lastMove = m ? pitName(m.pit, position.width) : null;
     }
     const byPit = movesByPit(mayMove ? this.legalAtView() : [], position.width);
-    if (!this.animating) {
+    if (this.sowingLabel === null) {
       if (q?.frame) {
         const frame = q.options.find((o) => o.letter === q.previewing)?.end ?? q.frame;
         this.drawBoard(frame.position, { highlight: frame.highlight });
@@ -1481,31 +1486,33 @@ class App {
 
   private statusText(game: Game, live: boolean): string {
     const side = game.toMove(this.viewPly) === "S" ? "South" : "North";
-    if (this.animating && this.sowingLabel) return this.sowingLabel;
+    if (this.sowingLabel) return this.sowingLabel;
     if (this.kichwa) return `${side} sows ${this.kichwa.base} — a capture: choose the kichwa`;
     if (this.preview) return `Previewing a line of the analysis from move ${this.preview.ply}`;
-    if (this.reviewing) return `Analysing the game: move ${this.viewPly} of ${game.plies}`;
+    if (this.mode === "reviewing")
+      return `Analysing the game: move ${this.viewPly} of ${game.plies}`;
     if (!live)
       return `Move ${this.viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
     if (game.over) return game.describeResult(this.maxPlies());
     if (!this.engine.alive) return `${side} to move — the engine is not running`;
-    if (this.engine.searching && !this.analysing)
+    if (this.engine.searching && this.mode !== "analysing")
       return `${side} to move — the engine is thinking…`;
     if (this.mode === "play")
       return game.toMove() === this.humanSide()
         ? `${side} to move — your move`
         : `${side} to move — the engine's move`;
-    if (this.mode === "watch" && !this.watching) return `${side} to move — press “Engines play”`;
+    if (this.mode === "watch") return `${side} to move — press “Engines play”`;
     return `${side} to move`;
   }
 
   // The engine's output: hidden while playing unless asked for; while stepping through
   // the game it is marked as belonging to another position.
   private renderThinking(game: Game, live: boolean): void {
+    const tab = tabOf(this.mode);
     const thinking = $("thinking");
-    thinking.hidden = this.mode === "play" && !$<HTMLInputElement>("show-thinking").checked;
-    const analysedPly = this.mode === "analyse" ? this.viewPly : game.plies;
-    const stale = this.mode !== "analyse" && !live && !this.reviewing;
+    thinking.hidden = tab === "play" && !$<HTMLInputElement>("show-thinking").checked;
+    const analysedPly = tab === "analyse" ? this.viewPly : game.plies;
+    const stale = tab !== "analyse" && !live;
     thinking.classList.toggle("stale", stale);
     thinking.dataset.stale = String(stale);
     if (stale) {
@@ -1519,7 +1526,8 @@ class App {
   private renderEval(game: Game): void {
     const e = this.preview ? null : game.evals[this.viewPly];
     const bar = $("eval-bar");
-    const show = !!e && (this.mode !== "play" || $<HTMLInputElement>("show-thinking").checked);
+    const show =
+      !!e && (tabOf(this.mode) !== "play" || $<HTMLInputElement>("show-thinking").checked);
     bar.hidden = !show;
     if (e && show) {
       const cp = southCp(e);
@@ -1594,11 +1602,12 @@ class App {
     $("kichwa-label").hidden =
       variant !== "kujifunza" || !this.engine.identity.options.has("kichwarule");
     $("elo-label").hidden = $<HTMLSelectElement>("preset").value !== kCustom;
-    $<HTMLButtonElement>("analyse-start").disabled = this.analysing;
-    $<HTMLButtonElement>("analyse-stop").disabled = !this.analysing && !this.reviewing;
-    $<HTMLButtonElement>("analyse-game").disabled = this.reviewing;
-    $<HTMLButtonElement>("watch-start").disabled = this.watching;
-    $<HTMLButtonElement>("watch-pause").disabled = !this.watching;
+    const mode = this.mode;
+    $<HTMLButtonElement>("analyse-start").disabled = mode === "analysing";
+    $<HTMLButtonElement>("analyse-stop").disabled = mode !== "analysing" && mode !== "reviewing";
+    $<HTMLButtonElement>("analyse-game").disabled = mode === "reviewing";
+    $<HTMLButtonElement>("watch-start").disabled = mode === "watching";
+    $<HTMLButtonElement>("watch-pause").disabled = mode !== "watching";
     const game = this.game;
     $<HTMLButtonElement>("play-from-here").disabled = !game || this.viewPly === game.plies;
   }
@@ -1657,9 +1666,7 @@ class App {
     $("dead-text").textContent = dead ? `${detail}.` : "";
     $("dead-restart").textContent = status === "disconnected" ? "Reconnect" : "Restart the engine";
     if (dead) {
-      this.watching = false;
-      this.analysing = false;
-      this.reviewing = false;
+      this.stopWork();
       this.kichwa = null;
     }
     this.render();
