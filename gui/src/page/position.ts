@@ -20,6 +20,10 @@ export function opponent(side: Side): Side {
   return side === "S" ? "N" : "S";
 }
 
+export function sideName(side: Side): string {
+  return side === "S" ? "South" : "North";
+}
+
 // A pit of one player's ring: index 0..W-1 are front pits 1..W, index W..2W-1 are back
 // pits W..1, and index + 1 is clockwise seen from above (rules.md section 1).
 export interface Pit {

@@ -1,0 +1,80 @@
+// Analyse: the engine searches the position shown until it is stopped, with as many lines
+// as asked for and always at full strength; the analysis follows the position shown as
+// the player steps through the game or plays a move (stepping.ts, play.ts). A line of it
+// can be played out on the board as a preview, without touching the game.
+import { $ } from "./dom.js";
+import type { App } from "./main.js";
+import { tabOf } from "./mode.js";
+import { sideName } from "./position.js";
+
+export class Analyse {
+  constructor(private readonly app: App) {}
+
+  start(): void {
+    this.app.state.mode = "analysing";
+    this.app.play.queueCarryOn();
+  }
+
+  // Stops the analysis, or the review of the game.
+  stop(): void {
+    this.app.state.stopWork();
+    this.app.session.interrupt();
+  }
+
+  // The number of lines changed: a running analysis starts again with them.
+  linesChanged(): void {
+    if (this.app.state.mode === "analysing") this.app.play.queueCarryOn();
+  }
+
+  // Searches the position shown until a newer task stops it.
+  async analyse(): Promise<void> {
+    const { state, session, analysis } = this.app;
+    const game = state.game;
+    const ply = state.viewPly;
+    if (!game || (ply === game.plies && game.over)) {
+      state.finish("analysing");
+      analysis.clear("— the game is over: nothing to analyse");
+      return;
+    }
+    const lines = Math.max(1, Math.min(64, Number($<HTMLInputElement>("multipv").value) || 1));
+    await session.setMultiPV(lines);
+    await session.setStrength(null); // analysis is always at full strength
+    await session.engine.command(game.positionCommand(ply));
+    const what = `${sideName(game.toMove(ply))} to move${ply < game.plies ? ` (move ${ply})` : ""}, ${lines} line${lines > 1 ? "s" : ""}`;
+    analysis.clear(`— analysing ${what}`);
+    try {
+      await session.search(ply, "infinite", () => {
+        session.setBusy(-1); // waiting for `stop` is not being busy
+        this.app.view.render();
+      });
+    } finally {
+      session.setBusy(+1);
+      analysis.setCaption(`— analysis stopped: ${what}`);
+    }
+  }
+
+  // The line `moves` of the analysis (from the position analysed) played by the engine,
+  // up to the first it refuses, and shown on the board.
+  previewLine(moves: string[]): void {
+    const { state, session } = this.app;
+    const game = state.game!;
+    const ply = tabOf(state.mode) === "analyse" ? state.viewPly : game.plies;
+    if (!moves.length) return;
+    void session.schedule(async (epoch) => {
+      const fens: string[] = [];
+      for (let k = 1; k <= moves.length; ++k) {
+        const errors = await session.engine.command(game.positionCommand(ply, moves.slice(0, k)));
+        if (errors.length) break;
+        fens.push(await session.engine.query("fen"));
+      }
+      await session.engine.command(game.positionCommand());
+      if (fens.length) state.preview = { ply, moves: moves.slice(0, fens.length), fens };
+      await this.app.play.carryOn(epoch);
+    });
+  }
+
+  closePreview(): void {
+    this.app.state.preview = null;
+    this.app.view.render();
+  }
+}

@@ -1,0 +1,123 @@
+// The player's hands on the board: a pit clicked or tapped, the arrow keys moving between
+// the pits as they are drawn, Enter or Space playing a pit, the picker's choices, Escape.
+// A pit with one move plays it at once in kigogo; otherwise the picker offers its moves.
+import { $ } from "./dom.js";
+import type { App } from "./main.js";
+import { movesByPit, type Letter } from "./move_token.js";
+
+const kArrows: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+export class BoardInput {
+  constructor(private readonly app: App) {}
+
+  clickBoard(event: Event): void {
+    const pit = (event.target as Element).closest<SVGElement>("[data-pit]")?.dataset.pit;
+    if (pit) this.activatePit(pit, false);
+  }
+
+  // Arrows move between the pits as they are drawn; Enter or Space plays the pit.
+  boardKey(event: KeyboardEvent): void {
+    const current = (event.target as Element).closest<SVGGElement>("[data-pit]");
+    if (!current) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.activatePit(current.dataset.pit!, true);
+      return;
+    }
+    const direction = kArrows[event.key];
+    if (!direction) {
+      if (event.key === "Escape") this.escape();
+      return;
+    }
+    event.preventDefault();
+    const best = nearestPit(current, direction);
+    if (!best) return;
+    current.setAttribute("tabindex", "-1");
+    best.setAttribute("tabindex", "0");
+    this.app.state.focusPit = best.dataset.pit!;
+    best.focus();
+  }
+
+  clickPicker(event: Event): void {
+    const { state, play } = this.app;
+    const target = (event.target as Element).closest<HTMLElement>("button");
+    if (!target) return;
+    if (target.dataset.kichwa) return this.app.kichwa.choose(target.dataset.kichwa as Letter);
+    if (target.dataset.cancel && state.kichwa) {
+      this.app.kichwa.cancel();
+      this.focusBoardNext();
+      return;
+    }
+    // The picker disappears: the focus goes back to the board, not to the page's top.
+    state.focusBoard = target === document.activeElement;
+    if (target.dataset.base && play.humanMayMove())
+      return this.app.kichwa.start(target.dataset.base);
+    if (target.dataset.move && play.humanMayMove()) play.humanMove(target.dataset.move);
+    state.selected = null;
+    if (target.dataset.cancel) this.focusBoardNext();
+    this.app.view.render();
+  }
+
+  // Escape: the animation skipped, the preview closed, the pit unselected.
+  escape(): void {
+    const state = this.app.state;
+    this.app.sowing.skipping = true;
+    if (state.preview) this.app.analyse.closePreview();
+    if (state.selected) {
+      state.selected = null;
+      this.app.view.render();
+    }
+  }
+
+  // The pit `pit` played: its moves offered (or its only move played, in kigogo), or
+  // unselected when it was selected.
+  private activatePit(pit: string, keyboard: boolean): void {
+    const { state, play } = this.app;
+    state.focusPit = pit;
+    if (!play.humanMayMove()) return;
+    const game = state.game!;
+    const moves = movesByPit(state.legalAtView(), game.position(state.viewPly).width).get(pit);
+    if (!moves) return;
+    if (moves.length === 1 && game.variant === "kigogo") return play.humanMove(moves[0]!.text);
+    state.selected = state.selected === pit ? null : pit;
+    state.focusPicker = keyboard && state.selected !== null;
+    this.app.view.render();
+  }
+
+  // Once the board is drawn again, the focus on its pit that takes it.
+  private focusBoardNext(): void {
+    requestAnimationFrame(() =>
+      $("board").querySelector<SVGGElement>('[data-pit][tabindex="0"]')?.focus(),
+    );
+  }
+}
+
+// The pit drawn next to `current` in `direction` (x, y on the screen): ahead of it, and
+// the least off the line.
+function nearestPit(current: Element, direction: [number, number]): SVGGElement | null {
+  const centre = (e: Element) => {
+    const r = e.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  };
+  const from = centre(current);
+  let best: SVGGElement | null = null;
+  let bestScore = Infinity;
+  for (const pit of $("board").querySelectorAll<SVGGElement>("[data-pit]")) {
+    const to = centre(pit);
+    const along = (to.x - from.x) * direction[0] + (to.y - from.y) * direction[1];
+    const across =
+      Math.abs((to.x - from.x) * direction[1]) + Math.abs((to.y - from.y) * direction[0]);
+    if (along < 5) continue;
+    const score = along + 3 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = pit;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,58 @@
+// The move list (numbered pairs, think times, the moves that lost most marked) and the
+// variations kept off the game's line, as nested lists.
+import { $ } from "./dom.js";
+import type { Game, Variation } from "./game.js";
+import type { MoveMark } from "./score_graph.js";
+
+export function drawMoveList(game: Game, viewPly: number, marks: Map<number, MoveMark>): void {
+  const northFirst = game.toMove(0) === "N";
+  const items = game.moves.map((move, i) => {
+    const ply = i + (northFirst ? 1 : 0);
+    const south = ply % 2 === 0;
+    const number = south ? `${ply / 2 + 1}.` : i === 0 ? "1…" : "";
+    const ms = game.thinkMs[i];
+    const mark = marks.get(i);
+    const classes = [south ? "south" : "north"];
+    if (i === 0 && northFirst) classes.push("first-north");
+    if (i + 1 === viewPly) classes.push("current");
+    if (mark) classes.push(mark);
+    return (
+      `<li data-ply="${i + 1}" data-token="${move}" class="${classes.join(" ")}"${mark ? ` data-mark="${mark}"` : ""}>` +
+      (number ? `<span class="number">${number}</span>` : "") +
+      move +
+      (mark
+        ? `<span class="mark" title="${mark === "blunder" ? "lost most" : "lost a seed or more"}">${mark === "blunder" ? "??" : "?"}</span>`
+        : "") +
+      (ms !== null && ms !== undefined ? ` <small>${ms} ms</small>` : "") +
+      `</li>`
+    );
+  });
+  const list = $("moves");
+  list.innerHTML = items.join("");
+  list.dataset.plies = String(game.plies);
+  // Keep the current move in sight inside the list (not by scrolling the page).
+  const current = list.querySelector<HTMLElement>(".current");
+  if (
+    current &&
+    (current.offsetTop < list.scrollTop ||
+      current.offsetTop > list.scrollTop + list.clientHeight - 20)
+  )
+    list.scrollTop = current.offsetTop - list.clientHeight / 2;
+  $("variations").innerHTML = variationsHtml(game.variations, "");
+}
+
+// The variations as nested lists: those left inside a variation under it. `path` is the
+// variation's place in the tree, as Game.switchTo takes it ("0.1": the second inside the
+// first).
+function variationsHtml(list: readonly Variation[], path: string): string {
+  return list
+    .map((v, i) => {
+      const at = path ? `${path}.${i}` : String(i);
+      const inside = v.variations?.length ? `<ul>${variationsHtml(v.variations, at)}</ul>` : "";
+      return (
+        `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
+        `<button type="button" data-variation="${at}">switch to it</button>${inside}</li>`
+      );
+    })
+    .join("");
+}

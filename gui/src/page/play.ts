@@ -1,0 +1,134 @@
+// Moves on the board, the player's and the engine's, and what follows each change: the
+// engine moves when its side is to move (in Play; in Watch while it plays both sides),
+// or analyses the position shown (Analyse). Play is the mode where the player takes one
+// side against the engine, at the strength and on the clocks chosen.
+import type { Mover } from "./game.js";
+import type { App } from "./main.js";
+import { parsePosition, sideName } from "./position.js";
+import { humanSide, playElo, searchLimits, strengthText } from "./settings.js";
+
+export class Play {
+  constructor(private readonly app: App) {}
+
+  // Plays a move on the engine's board from the position shown; what is drawn after it
+  // is the engine's position. A move from an earlier position keeps the moves it
+  // replaces as a variation. `shownFrames`: frames of its sowing already on the screen.
+  async playMove(
+    epoch: number,
+    token: string,
+    ms: number | null,
+    mover: Mover,
+    animate = true,
+    shownFrames = 0,
+  ): Promise<boolean> {
+    const { state, session } = this.app;
+    const game = state.game!;
+    const from = mover === "engine" ? game.plies : state.viewPly;
+    const legal = from === game.plies ? game.legal : state.legalAtView();
+    const canonical = legal.find((m) => m.toLowerCase() === token.toLowerCase()) ?? token;
+    if (from < game.plies && game.moves[from] === canonical) {
+      state.viewPly = from + 1; // the game's own next move: step forward
+      if (state.viewPly < game.plies) await this.app.stepping.fetchLegal(game, state.viewPly);
+      return true;
+    }
+    const before = game.fen(from);
+    const errors = await session.engine.command(game.positionCommand(from, [canonical]));
+    if (errors.length) {
+      await session.engine.command(game.positionCommand()); // back to the game's position
+      return false;
+    }
+    const after = await session.engine.query("fen");
+    if (from < game.plies) game.truncate(from);
+    const side = parsePosition(game.variant, before).toMove;
+    game.push(canonical, after, ms, mover);
+    this.app.clocks.moved(side);
+    await session.refreshLegal(game);
+    state.viewPly = game.plies;
+    state.viewLegal = null;
+    state.preview = null;
+    if (animate) await this.app.sowing.animate(epoch, game, before, canonical, after, shownFrames);
+    this.app.view.render();
+    return true;
+  }
+
+  // After any change: the engine moves while it is its turn, or analyses in Analyse.
+  async carryOn(epoch: number): Promise<void> {
+    const { state, session } = this.app;
+    this.app.view.render();
+    while (session.isCurrent(epoch) && state.game && !state.game.over && this.engineToMove()) {
+      if (!(await this.engineMove(epoch))) break;
+    }
+    if (!session.isCurrent(epoch)) return;
+    if (state.game?.over) state.finish("watching");
+    if (state.mode === "analysing") await this.app.analyse.analyse();
+  }
+
+  // What comes next, after the task running: carryOn as a task of its own.
+  queueCarryOn(): void {
+    void this.app.session.schedule((e) => this.carryOn(e));
+  }
+
+  // One move of the engine, on its clock or its search a move, at the strength set; false
+  // when it cannot go on (the game over, a newer task, its move refused).
+  private async engineMove(epoch: number): Promise<boolean> {
+    const { state, session, analysis } = this.app;
+    const game = state.game!;
+    const side = sideName(game.toMove());
+    await session.setMultiPV(1);
+    await session.setStrength(playElo(session.eloRange));
+    await session.engine.command(game.positionCommand());
+    const limits = this.limits();
+    const strength = strengthText(session.eloRange);
+    analysis.clear(`— ${side} to move, ${limits}, ${strength}`);
+    this.app.view.render();
+    const started = performance.now();
+    const best = await session.search(game.plies, limits);
+    if (!session.isCurrent(epoch)) return false;
+    analysis.setCaption(`— ${side} played ${best}, ${limits}, ${strength}`);
+    if (best === "(none)") {
+      await session.refreshLegal(game);
+      return false;
+    }
+    if (!(await this.playMove(epoch, best, Math.round(performance.now() - started), "engine"))) {
+      this.app.messages.showError(`the engine's move '${best}' was refused`);
+      state.finish("watching");
+      return false;
+    }
+    return true;
+  }
+
+  // The player's move `token` from the position shown, then the engine's answer.
+  humanMove(token: string): void {
+    this.app.state.selected = null;
+    void this.app.session.schedule(async (epoch) => {
+      if (await this.playMove(epoch, token, null, "human")) await this.carryOn(epoch);
+    });
+  }
+
+  // Whether the player may move now: on their turn in Play, from the position shown in
+  // Analyse (an earlier one starts a variation), never while the page is busy.
+  humanMayMove(): boolean {
+    const { state, session, sowing } = this.app;
+    const game = state.game;
+    if (!game || sowing.running || state.kichwa || state.preview) return false;
+    if (session.engine.status !== "ready" || session.busy || state.mode === "reviewing")
+      return false;
+    const live = state.viewPly === game.plies;
+    if (live && game.over) return false;
+    if (state.mode === "play") return live && game.toMove() === humanSide();
+    if (state.mode === "analyse" || state.mode === "analysing")
+      return live || state.viewLegal?.ply === state.viewPly;
+    return false;
+  }
+
+  private engineToMove(): boolean {
+    if (this.app.state.mode === "play") return this.app.state.game!.toMove() !== humanSide();
+    return this.app.watch.engineMoves;
+  }
+
+  // The engine's search for its move: on its clock when there are clocks (a weak strength
+  // caps its own search), else the search a move set.
+  limits(): string {
+    return this.app.clocks.goLimits() ?? searchLimits();
+  }
+}

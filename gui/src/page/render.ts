@@ -1,0 +1,286 @@
+// Drawing the page from its state: the board (or the board at a kichwa question, or at
+// the end of a previewed line), the move picker, the status line, the evaluation bar and
+// the graph, the move list, the engine table's caption and which controls can be used.
+// Drawing changes nothing but the focus it was asked to move; the game is kept in local
+// storage whenever it is drawn.
+import { boardSize, renderBoard, type BoardLayout } from "./board_view.js";
+import { $ } from "./dom.js";
+import type { EngineStatus } from "./engine_client.js";
+import type { Game } from "./game.js";
+import type { App } from "./main.js";
+import { tabOf, type Tab } from "./mode.js";
+import { drawMoveList } from "./move_list_view.js";
+import { renderKichwaChoice, renderPicker } from "./move_picker.js";
+import { movesByPit, parseMoveToken, type MoveToken } from "./move_token.js";
+import {
+  opponent,
+  parsePosition,
+  pitName,
+  seedsOnBoard,
+  sideName,
+  type Position,
+  type Side,
+} from "./position.js";
+import { moveMarks } from "./review.js";
+import { formatScore, renderGraph, southCp } from "./score_graph.js";
+import { humanSide } from "./settings.js";
+import type { Frame } from "./sowing.js";
+import { saveGame } from "./storage.js";
+import { kCustom } from "./strength.js";
+
+const kMinTargetPx = 44; // a pit smaller than this on screen is hard to tap: draw upright
+const kBoardChromePx = 90; // the CSS max-height of the board: the window less this
+
+interface BoardMarks {
+  highlight?: readonly string[];
+  lastMove?: string | null;
+  selectable?: ReadonlySet<string>;
+}
+
+export class Renderer {
+  constructor(private readonly app: App) {}
+
+  render(): void {
+    const { state, session } = this.app;
+    const game = state.game;
+    document.body.dataset.mode = tabOf(state.mode);
+    this.renderControls();
+    this.app.clocks.render();
+    if (game) saveGame(game);
+    if (!game) {
+      $("status-line").textContent = "waiting for the engine…";
+      return;
+    }
+    const live = state.viewPly === game.plies;
+    const mayMove = this.app.play.humanMayMove();
+    const { position, lastMove } = this.shown(game);
+    const byPit = movesByPit(mayMove ? state.legalAtView() : [], position.width);
+    if (!this.app.sowing.running) this.drawStill(position, lastMove, byPit, live);
+    const preview = state.preview;
+    $("preview-bar").hidden = !preview;
+    if (preview)
+      $("preview-text").textContent = `Preview of the line ${preview.moves.join(" ")} (not played)`;
+    this.renderPicker(byPit, position);
+    const over = live && game.over && !preview;
+    $("game-over").hidden = !over || state.gameOverClosed;
+    if (over) $("game-over-text").textContent = `${game.describeResult(session.maxPlies())}.`;
+    drawMoveList(game, state.viewPly, moveMarks(game));
+    this.renderEval(game);
+    $("status-line").textContent = this.statusText(game, live);
+    this.renderThinking(game, live);
+  }
+
+  // The position shown and the pit of the move that led to it: the game's, or the end of
+  // a previewed line.
+  private shown(game: Game): { position: Position; lastMove: string | null } {
+    const { viewPly, preview } = this.app.state;
+    const position = preview
+      ? parsePosition(game.variant, preview.fens[preview.fens.length - 1]!)
+      : game.position(viewPly);
+    const move = preview ? preview.moves[preview.moves.length - 1]! : game.moves[viewPly - 1];
+    const m = move === undefined ? null : parseMoveToken(move, position.width);
+    return { position, lastMove: m ? pitName(m.pit, position.width) : null };
+  }
+
+  // The board when no sowing is being shown on it: at a kichwa question, the sowing
+  // stopped at the capture (or where the choice pointed at ends).
+  private drawStill(
+    position: Position,
+    lastMove: string | null,
+    byPit: Map<string, MoveToken[]>,
+    live: boolean,
+  ): void {
+    const { state } = this.app;
+    const q = state.kichwa;
+    if (q?.frame) this.drawFrame(q.options.find((o) => o.letter === q.previewing)?.end ?? q.frame);
+    else this.drawBoard(position, { selectable: new Set(byPit.keys()), lastMove });
+    const board = $("board");
+    board.dataset.ply = String(state.viewPly);
+    board.dataset.live = String(live);
+  }
+
+  // A frame of a sowing: the board with the pits it passes marked.
+  drawFrame(frame: Frame): void {
+    this.drawBoard(frame.position, { highlight: frame.highlight });
+  }
+
+  drawBoard(position: Position, marks: BoardMarks): void {
+    const state = this.app.state;
+    const board = $("board");
+    const hadFocus = board.contains(document.activeElement);
+    const selectable = marks.selectable ?? new Set<string>();
+    let focus = state.focusPit;
+    if (!focus || !/^[ABab]\d+$/.test(focus) || Number(focus.slice(1)) > position.width)
+      focus = [...selectable][0] ?? (position.toMove === "S" ? "A1" : "a1");
+    const layout = this.layout(position.width);
+    board.innerHTML = renderBoard(position, {
+      highlight: marks.highlight ?? [],
+      selectable,
+      selected: state.selected,
+      lastMove: marks.lastMove ?? null,
+      caption: this.captions(),
+      captured:
+        position.variant === "kigogo" && state.game ? state.game.captured(state.viewPly) : null,
+      focus,
+      layout,
+    });
+    $("flip").setAttribute("aria-pressed", String(layout.flipped));
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (hadFocus || (state.focusBoard && lost)) {
+      state.focusBoard = false;
+      board.querySelector<SVGGElement>(`[data-pit="${focus}"]`)?.focus();
+    }
+  }
+
+  // Who plays each side, under its row.
+  private captions(): Partial<Record<Side, string>> {
+    const name = this.app.session.engine.identity.name;
+    const tab = tabOf(this.app.state.mode);
+    if (tab === "play") {
+      const human = humanSide();
+      return { [human]: "you", [opponent(human)]: name };
+    }
+    if (tab === "watch") return { S: name, N: name };
+    const names = this.app.state.game?.names;
+    if (names?.S || names?.N) return { S: names.S ?? "", N: names.N ?? "" };
+    return {};
+  }
+
+  // Upright when the flat board's pits would be too small to tap; the player's side at
+  // the bottom (the flip button turns it round).
+  private layout(width: number): BoardLayout {
+    const box = $("board").clientWidth || window.innerWidth;
+    const maxHeight = Math.max(200, window.innerHeight - kBoardChromePx);
+    const pitch = (upright: boolean) => {
+      const size = boardSize(width, { upright, flipped: false });
+      return 72 * Math.min(box / size.width, maxHeight / size.height);
+    };
+    const flat = pitch(false);
+    const upright = flat < kMinTargetPx && pitch(true) > flat;
+    const playerNorth = this.app.state.mode === "play" && humanSide() === "N";
+    return { upright, flipped: this.app.state.flipUser !== playerNorth };
+  }
+
+  // The moves of the pit selected, or the kichwa question.
+  private renderPicker(byPit: Map<string, MoveToken[]>, position: Position): void {
+    const state = this.app.state;
+    const picker = $("picker");
+    const q = state.kichwa;
+    const layout = this.layout(position.width);
+    let html = "";
+    if (q && q.options.length && q.frame) {
+      const before = state.game!.position(q.ply);
+      const victim = opponent(before.toMove);
+      const captured = seedsOnBoard(before, victim) - seedsOnBoard(q.frame.position, victim);
+      html = renderKichwaChoice(q.base, q.chosen, q.options, captured);
+    } else if (state.selected && byPit.get(state.selected)) {
+      html = renderPicker(state.selected, byPit.get(state.selected)!, position, layout);
+    }
+    if (picker.dataset.html !== html) {
+      picker.innerHTML = html;
+      picker.dataset.html = html;
+    }
+    picker.hidden = !html;
+    if (html && state.focusPicker) {
+      state.focusPicker = false;
+      picker.querySelector<HTMLButtonElement>("button")?.focus();
+    }
+  }
+
+  private statusText(game: Game, live: boolean): string {
+    const { state, session, sowing } = this.app;
+    const { mode, viewPly } = state;
+    const side = sideName(game.toMove(viewPly));
+    if (sowing.label) return sowing.label;
+    if (state.kichwa) return `${side} sows ${state.kichwa.base} — a capture: choose the kichwa`;
+    if (state.preview) return `Previewing a line of the analysis from move ${state.preview.ply}`;
+    if (mode === "reviewing") return `Analysing the game: move ${viewPly} of ${game.plies}`;
+    if (!live)
+      return `Move ${viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
+    if (game.over) return game.describeResult(session.maxPlies());
+    if (!session.engine.alive) return `${side} to move — the engine is not running`;
+    if (session.engine.searching && mode !== "analysing")
+      return `${side} to move — the engine is thinking…`;
+    if (mode === "play")
+      return game.toMove() === humanSide()
+        ? `${side} to move — your move`
+        : `${side} to move — the engine's move`;
+    if (mode === "watch") return `${side} to move — press “Engines play”`;
+    return `${side} to move`;
+  }
+
+  // The engine's output: hidden while playing unless asked for; while stepping through
+  // the game it is marked as belonging to another position.
+  private renderThinking(game: Game, live: boolean): void {
+    const { mode, viewPly } = this.app.state;
+    const tab = tabOf(mode);
+    const thinking = $("thinking");
+    thinking.hidden = tab === "play" && !$<HTMLInputElement>("show-thinking").checked;
+    const analysedPly = tab === "analyse" ? viewPly : game.plies;
+    const stale = tab !== "analyse" && !live;
+    thinking.classList.toggle("stale", stale);
+    thinking.dataset.stale = String(stale);
+    if (stale) {
+      const e = game.evals[viewPly];
+      this.app.analysis.setCaption(
+        `— showing move ${viewPly}${e ? ` (its analysis: ${formatScore(e)} at depth ${e.depth})` : ""}; the table is for the position after move ${analysedPly}`,
+      );
+    }
+  }
+
+  // The score of the position shown (South's view) and the graph of the game's scores.
+  renderEval(game: Game): void {
+    const { mode, viewPly, preview } = this.app.state;
+    const e = preview ? null : game.evals[viewPly];
+    const bar = $("eval-bar");
+    const show = !!e && (tabOf(mode) !== "play" || $<HTMLInputElement>("show-thinking").checked);
+    bar.hidden = !show;
+    if (e && show) {
+      const cp = southCp(e);
+      const share = 50 + 50 * Math.tanh(cp / 600);
+      $("eval-fill").style.width = `${share.toFixed(1)}%`;
+      $("eval-text").textContent = `${formatScore(e)} (South's view, depth ${e.depth})`;
+      bar.dataset.cp = String(cp);
+    }
+    const analysed = game.evals.filter((x, ply) => x && ply <= game.plies).length;
+    $("graph-section").hidden = analysed === 0;
+    if (analysed)
+      $("graph").innerHTML = renderGraph(game.evals, game.plies, viewPly, moveMarks(game));
+  }
+
+  // Which buttons can be used, and the settings that apply.
+  renderControls(): void {
+    const { mode, game, viewPly } = this.app.state;
+    const variant = $<HTMLSelectElement>("variant").value;
+    $("kichwa-label").hidden =
+      variant !== "kujifunza" || !this.app.session.engine.identity.options.has("kichwarule");
+    $("elo-label").hidden = $<HTMLSelectElement>("preset").value !== kCustom;
+    $<HTMLButtonElement>("analyse-start").disabled = mode === "analysing";
+    $<HTMLButtonElement>("analyse-stop").disabled = mode !== "analysing" && mode !== "reviewing";
+    $<HTMLButtonElement>("analyse-game").disabled = mode === "reviewing";
+    $<HTMLButtonElement>("watch-start").disabled = mode === "watching";
+    $<HTMLButtonElement>("watch-pause").disabled = mode !== "watching";
+    $<HTMLButtonElement>("play-from-here").disabled = !game || viewPly === game.plies;
+  }
+
+  // The tab selected and its panel.
+  showTab(tab: Tab): void {
+    for (const button of document.querySelectorAll<HTMLButtonElement>("#modes button"))
+      button.setAttribute("aria-selected", String(button.dataset.mode === tab));
+    for (const panel of document.querySelectorAll<HTMLElement>(".mode-panel"))
+      panel.hidden = panel.dataset.panel !== tab;
+  }
+
+  // The engine's state in the header, and the red bar when it is gone.
+  showEngineStatus(status: EngineStatus, detail: string): void {
+    const element = $("engine-status");
+    element.dataset.status = status;
+    element.dataset.pid = String(this.app.session.engine.pid);
+    element.textContent = detail;
+    document.body.dataset.engine = status;
+    const dead = status === "dead" || status === "disconnected";
+    $("dead-banner").hidden = !dead;
+    $("dead-text").textContent = dead ? `${detail}.` : "";
+    $("dead-restart").textContent = status === "disconnected" ? "Reconnect" : "Restart the engine";
+  }
+}
