@@ -228,11 +228,14 @@ void for_each_rules(F&& f) {
 }  // namespace
 }  // namespace kete
 
+constexpr std::string_view kUsage = "usage: kete-throughput [--runs N] [--quick]\n";
+
 int main(int argc, char** argv) {
   using namespace kete;
   int runs = 5;
   bool quick = false;
   const std::vector<std::string> argv_ = tools::arguments(argc, argv);
+  if (tools::wants_help(argv_)) return tools::print_help(kUsage);
   for (tools::ArgCursor args(argv_); !args.done();) {
     const std::string& flag = args.next();
     absl::Status s = absl::OkStatus();
@@ -243,8 +246,7 @@ int main(int argc, char** argv) {
     else
       s = tools::unknown_argument(flag);
     if (!s.ok()) {
-      fmt::print(stderr, "kete-throughput: {}\nusage: kete-throughput [--runs N] [--quick]\n",
-                 error_text(s));
+      fmt::print(stderr, "kete-throughput: {}\n{}", error_text(s), kUsage);
       return 2;
     }
   }

@@ -270,10 +270,11 @@ int solve(const Options& o) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
+  int exit_code = 0;
   kete::tools::stop_on_interrupt();
-  const std::optional<kete::Options> o =
-      kete::tools::options_or_usage("kete-solve", kete::kUsage, argc, argv, kete::parse_options);
-  if (!o) return 2;
+  const std::optional<kete::Options> o = kete::tools::options_or_usage(
+      "kete-solve", kete::kUsage, argc, argv, kete::parse_options, exit_code);
+  if (!o) return exit_code;
   if (!o->check.empty()) return kete::check(o->check);
   return kete::solve(*o);
 }

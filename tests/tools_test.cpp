@@ -88,6 +88,23 @@ TEST(ToolFlags, ThroughputRefusesBadFlags) {
 }
 #endif
 
+// `--help` (or `-h`) prints the tool's usage on standard output and exits 0, for every tool
+// (issue 32: kete-solve called it an unknown argument).
+TEST(ToolFlags, EveryToolPrintsItsUsageForHelp) {
+  std::vector<std::string> tools = {KETE_MATCH, KETE_SPSA, KETE_DATAGEN, KETE_TEXEL,
+                                    KETE_TRAIN, KETE_BOOK, KETE_SOLVE,   KETE_STRENGTH};
+#ifdef KETE_THROUGHPUT
+  tools.push_back(KETE_THROUGHPUT);
+#endif
+  for (const std::string& path : tools)
+    for (const char* help : {"--help", "-h"}) {
+      const std::string name = path.substr(path.rfind('/') + 1);
+      const ToolRun r = run(tool(path.c_str()) + " " + help + " 2>/dev/null");
+      EXPECT_EQ(r.status, 0) << name << " " << help << "\n" << r.output;
+      EXPECT_NE(r.output.find(name), std::string::npos) << name << "\n" << r.output;
+    }
+}
+
 // A directory of its own for a test's files.
 std::string scratch(const std::string& name) {
   const std::string dir =

@@ -1,5 +1,8 @@
 #include "tools/arg_cursor.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace kete::tools {
 
 absl::Status unknown_argument(std::string_view flag) {
@@ -56,6 +59,16 @@ absl::Status ArgCursor::kichwa(std::string_view flag, KichwaRule& out) {
 const std::string* ArgCursor::word() {
   if (done() || is_flag(args_[at_])) return nullptr;
   return &next();
+}
+
+bool wants_help(const std::vector<std::string>& argv) {
+  return std::find(argv.begin(), argv.end(), "--help") != argv.end() ||
+         std::find(argv.begin(), argv.end(), "-h") != argv.end();
+}
+
+int print_help(std::string_view usage) {
+  fmt::print("{}", usage);
+  return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
 }
 
 }  // namespace kete::tools

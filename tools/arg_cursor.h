@@ -117,23 +117,40 @@ absl::StatusOr<Options> read_options(const std::vector<std::string>& argv, ReadF
 
 // The options of a tool's command line, read by parse(arguments(argc, argv)); on an error
 // prints "<tool>: <error>" and `usage` to stderr and returns nothing: the tool exits 2.
+// True if the command line asks for the usage (`--help` or `-h` anywhere): the tool then
+// prints it to standard output and exits 0.
+bool wants_help(const std::vector<std::string>& argv);
+
+// Prints the usage for `--help`: exit code 0, or 1 if standard output could not take it.
+int print_help(std::string_view usage);
+
+// The options of the command line, or nullopt with the tool's exit code in `exit_code`:
+// 0 after `--help` (the usage on standard output), 2 after a wrong command line (the error
+// and the usage on standard error).
 template <class Parse>
 auto options_or_usage(std::string_view tool, std::string_view usage, int argc, char** argv,
-                      Parse parse)
+                      Parse parse, int& exit_code)
     -> std::optional<typename decltype(parse(std::vector<std::string>()))::value_type> {
-  auto options = parse(arguments(argc, argv));
+  const std::vector<std::string> args = arguments(argc, argv);
+  if (wants_help(args)) {
+    exit_code = print_help(usage);
+    return std::nullopt;
+  }
+  auto options = parse(args);
   if (options.ok()) return *std::move(options);
   fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
+  exit_code = 2;
   return std::nullopt;
 }
 
-// A tool's main: run(options) on the options read by options_or_usage, else exit code 2.
-// A run that fails prints "<tool>: <error>" to stderr: the tool exits 1.
+// A tool's main: run(options) on the options read by options_or_usage, else its exit
+// code. A run that fails prints "<tool>: <error>" to stderr: the tool exits 1.
 template <class Parse, class Run>
 int tool_main(std::string_view tool, std::string_view usage, int argc, char** argv, Parse parse,
               Run run) {
-  const auto options = options_or_usage(tool, usage, argc, argv, parse);
-  if (!options) return 2;
+  int exit_code = 0;
+  const auto options = options_or_usage(tool, usage, argc, argv, parse, exit_code);
+  if (!options) return exit_code;
   const absl::Status s = run(*options);
   if (s.ok()) return 0;
   fmt::print(stderr, "{}: {}\n", tool, std::string(s.message()));

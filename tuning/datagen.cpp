@@ -293,11 +293,12 @@ int run(Options& o, tools::Cluster& cluster) {
 }  // namespace kete::tuning
 
 int main(int argc, char** argv) {
+  int exit_code = 0;
   using namespace kete::tuning;
   if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) return fail(s);
   std::optional<Options> options =
-      kete::tools::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
+      kete::tools::options_or_usage("kete-datagen", kUsage, argc, argv, parse_options, exit_code);
+  if (!options) return exit_code;
   kete::tools::stop_on_interrupt();
   return run(*options, kete::tools::Cluster::instance());
 }

@@ -2,9 +2,11 @@
 // before a change lands (docs/strength.md). Players:
 //   random            a uniformly random legal move
 //   greedy            the move with the best static evaluation after it (1 ply)
-//   alphabeta:D       fixed-depth alpha-beta, no transposition table, no move ordering
+//   alphabeta:D       the engine's search to depth D without its table, killers, history
+//                     and aspiration windows (seed-winning moves still first, and the
+//                     variant's horizon search and extensions still on)
 //   kete:nodes=N | kete:depth=D | kete:movetime=MS   the engine's search
-//   plain:movetime=MS  the engine's search without table, killers, history, aspiration
+//   plain:movetime=MS  the search of alphabeta:D on a clock instead of a depth
 // Every opening (random plies from the start, undecided) is played twice, sides swapped.
 #include <string>
 #include <vector>
@@ -170,10 +172,11 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
+  int exit_code = 0;
   using namespace kete;
   std::optional<Options> options =
-      tools::options_or_usage("kete-strength", kUsage, argc, argv, parse_options);
-  if (!options) return 2;
+      tools::options_or_usage("kete-strength", kUsage, argc, argv, parse_options, exit_code);
+  if (!options) return exit_code;
   Options& o = *options;
   const RuleSet rules = o.rules;
   Player &a = *o.a, &b = *o.b;
