@@ -179,10 +179,10 @@ class Position {
 };
 
 // The zobrist key table aside, a position is one cache line: copy-make copies it at every
-// node (STYLE.md).
+// node (docs/style.md).
 static_assert(sizeof(Position) == 64);
 
-// Debug and sanitizer builds check every position a move makes (STYLE.md); NDEBUG
+// Debug and sanitizer builds check every position a move makes (docs/style.md); NDEBUG
 // compiles the check out of the release build.
 inline void assert_consistent([[maybe_unused]] const Position& p) {
   assert(p.consistency_error().empty());

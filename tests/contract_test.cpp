@@ -1,4 +1,4 @@
-// One contract suite run on every variant (STYLE.md "Proof"; Aalina's GameContract).
+// One contract suite run on every variant (docs/style.md, "Proof"; Aalina's GameContract).
 #include <random>
 #include <set>
 

@@ -16,7 +16,7 @@
 #include "tests/test_util.h"
 
 // Every heap allocation of this test binary is counted, so that a test can pin "the search
-// never allocates" (STYLE.md): replacing the global operator new is the one hook that sees
+// never allocates" (docs/style.md): replacing the global operator new is the one hook that sees
 // allocations made anywhere, std::stable_sort's buffer included.
 // GCC sees the replaced operator delete's free() inlined after `new` and warns, wrongly:
 // the replaced new allocates with malloc.

@@ -1,4 +1,4 @@
-// Reference move generator: the rules of /work/shared/spec/rules.md followed step by step,
+// Reference move generator: the rules of docs/rules.md followed step by step,
 // one seed at a time, on a plain per-player ring. Slow on purpose; every rule cites its
 // section ("R3" = rules.md section 3, "I2" = docs/interface.md section 2).
 //

@@ -1,6 +1,6 @@
 // Independent, deliberately simple reference move generator for the four Bao variants
-// (docs: /work/shared/spec/rules.md and docs/interface.md sections 1-2). Used only by tests to
-// cross-check the engine's fast generator; it shares no code with engine/.
+// (docs: docs/rules.md and docs/interface.md sections 1-2). Used only by tests to
+// cross-check the engine's fast generator; it shares no code with rules/.
 #pragma once
 
 #include <cstdint>
