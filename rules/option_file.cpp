@@ -1,5 +1,7 @@
 #include "rules/option_file.h"
 
+#include <algorithm>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -63,16 +65,21 @@ absl::StatusOr<std::string> read_option_file(std::string_view path, const Option
                                                   kind.kind_by_size, kind.max_bytes / kMiB));
   };
   if (size_t(st.st_size) > kind.max_bytes) return too_big();
-  std::string bytes(kind.max_bytes + 1, '\0');
+  // Room for what the file holds and one byte more, to see it end; a file that grew since
+  // fstat gets more room, up to the limit (issue 29: every read zero-filled the limit).
+  std::string bytes(size_t(st.st_size) + 1, '\0');
   size_t got = 0;
-  while (got < bytes.size()) {
+  for (;;) {
+    if (got == bytes.size()) {
+      if (got > kind.max_bytes) return too_big();  // it grew since fstat
+      bytes.resize(std::min(2 * got, kind.max_bytes + 1));
+    }
     const ssize_t n = read(file.fd(), bytes.data() + got, bytes.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return absl::DataLossError(fmt::format("cannot read '{}': {}", path, errno_text()));
     if (n == 0) break;
     got += size_t(n);
   }
-  if (got > kind.max_bytes) return too_big();  // it grew since fstat
   bytes.resize(got);
   return bytes;
 }

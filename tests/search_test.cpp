@@ -10,6 +10,7 @@
 
 #include "engine/bench.h"
 #include "engine/engine.h"
+#include "rules/option_file.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/forced_wins.h"
@@ -25,10 +26,12 @@
 #endif
 namespace {
 std::atomic<uint64_t> g_allocations{0};
+std::atomic<uint64_t> g_allocated_bytes{0};
 }  // namespace
 
 void* operator new(std::size_t size) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
+  g_allocated_bytes.fetch_add(size, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
@@ -136,6 +139,20 @@ TEST(Search, AllocatesNothingPerNodeOrIteration) {
     }
   }
   EXPECT_GT(total_deep_nodes, 20'000u);  // the deep searches did search
+}
+
+// A file that an option names is read into what it holds, not into its size limit: the
+// 38 KB committed proof under ProofFile's 256 MiB limit zero-filled 257 MiB per load
+// (issue 29). The file itself is counted twice at most (its bytes, one growth).
+TEST(OptionFile, ReadsWhatTheFileHoldsNotItsLimit) {
+  const std::string path = std::string(KETE_TEST_DATA) + "/proofs/kujifunza-follow.proof";
+  const uint64_t before = g_allocated_bytes.load();
+  const absl::StatusOr<std::string> bytes =
+      read_option_file(path, {"a proof file", "a proof file", size_t(256) << 20});
+  const uint64_t allocated = g_allocated_bytes.load() - before;
+  ASSERT_TRUE(bytes.ok()) << bytes.status();
+  EXPECT_EQ(bytes->size(), 38134u);
+  EXPECT_LT(allocated, 4 * bytes->size());
 }
 
 // `go nodes N` means N: at least N nodes unless the search ended first (a forced result),
