@@ -33,12 +33,14 @@ std::shared_ptr<const ProvenValues> merged(const std::shared_ptr<const ProvenVal
 
 }  // namespace
 
-Engine::Engine() : game_(RuleSet{}, Position::start(RuleSet{}.variant)) {}
+Engine::Engine() : game_(RuleSet{}, Position::start(RuleSet{}.variant)) {
+  rules_changed();
+}
 
 absl::Status Engine::check_defaults() {
   if (const auto& weights = embedded_weights(); !weights.ok()) return weights.status();
   if (const auto& nets = nnue::embedded_nets(); !nets.ok()) return nets.status();
-  return absl::OkStatus();
+  return check_default_proofs();
 }
 
 Engine::~Engine() {
@@ -51,6 +53,7 @@ void Engine::set_variant(Variant v) {
   r.variant = v;
   game_ = Game(r, Position::start(v), game_.max_plies());
   start_text_.clear();
+  rules_changed();
 }
 
 void Engine::set_kichwa_rule(KichwaRule k) {
@@ -58,6 +61,7 @@ void Engine::set_kichwa_rule(KichwaRule k) {
   r.kichwa = k;
   game_ = Game(r, Position::start(r.variant), game_.max_plies());
   start_text_.clear();
+  rules_changed();
 }
 
 void Engine::new_game() {
@@ -71,15 +75,27 @@ void Engine::new_game() {
 
 absl::Status Engine::set_proof_file(std::string_view path) {
   std::shared_ptr<const ProvenValues> values;
-  if (!path.empty() && path != kNoProofFile) {
+  const bool defaults = path == kDefaultProofFile;
+  if (defaults) {
+    values = default_proven_values(rules());
+  } else if (!path.empty() && path != kNoProofFile) {
     absl::StatusOr<ProvenValues> read = read_proven_values(path, rules());
     if (!read.ok()) return read.status();
     values = std::make_shared<const ProvenValues>(*std::move(read));
   }
+  default_proofs_ = defaults;
+  set_file_values(std::move(values));
+  return absl::OkStatus();
+}
+
+void Engine::set_file_values(std::shared_ptr<const ProvenValues> values) {
   const std::lock_guard lock(proven_mutex_);
   file_values_ = std::move(values);
   proven_ = merged(file_values_, solved_values_);
-  return absl::OkStatus();
+}
+
+void Engine::rules_changed() {
+  if (default_proofs_) set_file_values(default_proven_values(rules()));
 }
 
 absl::Status Engine::add_solved(RuleSet rules, const Position& root, Side winner,

@@ -40,7 +40,9 @@ class Engine {
  public:
   // The transposition table's size until the Hash option changes it.
   static constexpr int kDefaultHashMb = 16;
-  // The ProofFile option's default: no proof file.
+  // The ProofFile option's values that name no file: the embedded proofs of the rules
+  // being played (the default), or none.
+  static constexpr std::string_view kDefaultProofFile = "<default>";
   static constexpr std::string_view kNoProofFile = "<empty>";
 
   using InfoCallback = std::function<void(const SearchInfo&)>;
@@ -99,8 +101,10 @@ class Engine {
   bool show_wdl() const { return show_wdl_; }
   int hash_mb() const { return hash_mb_; }
   // Proven values (search/proven.h). `ProofFile`: a proof file of the current rules, read
-  // and checked, replaces the file's values; empty (or "<empty>") drops them. On error the
-  // values stay as they were. A `ucinewgame` keeps them, as a tablebase path.
+  // and checked, replaces the file's values; "<default>" (the default) gives the embedded
+  // proof of the rules being played, following UCI_Variant and KichwaRule (Bao la
+  // Kujifunza is solved: kete plays it perfectly); empty (or "<empty>") drops them. On
+  // error the values stay as they were. A `ucinewgame` keeps them, as a tablebase path.
   absl::Status set_proof_file(std::string_view path);
   // A `go solve` / `go mate` proof (of a game with `max_plies`), added to the values until
   // the next new game. Called from the solver's thread.
@@ -139,11 +143,14 @@ class Engine {
 
  private:
   void join_search();  // the search thread's last run
+  void set_file_values(std::shared_ptr<const ProvenValues> values);
+  void rules_changed();  // the variant or the kichwa rule: the default proofs follow
 
   Game game_;
   std::string start_text_;  // the position string the game started from, "" = start
   SearchSettings settings_;
   int hash_mb_ = kDefaultHashMb;
+  bool default_proofs_ = true;  // ProofFile <default>: file_values_ follow the rules
   bool ponder_ = false;
   bool show_wdl_ = false;
   int skill_level_ = 20;

@@ -89,7 +89,7 @@ std::vector<Option> make_options() {
   // Proven values (docs/solver.md): a proof file the search probes, as a tablebase.
   o.push_back({"ProofFile",
                T::kString,
-               std::string(Engine::kNoProofFile),
+               std::string(Engine::kDefaultProofFile),
                0,
                0,
                {},

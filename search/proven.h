@@ -86,6 +86,16 @@ class ProvenValues {
 // returns its proven values. The proof must be for `rules`: a proof of another variant or
 // kichwa rule is refused, naming both. Errors name the file and what is wrong.
 absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet rules);
+// The same from the bytes of a proof file, named `name` in the errors.
+absl::StatusOr<ProvenValues> parse_proven_values(std::string_view bytes, std::string_view name,
+                                                 RuleSet rules);
+
+// The default proven values of `rules`: the proof embedded from tuning/proofs where the
+// game is solved (Bao la Kujifunza under both kichwa rules), checked once on first use and
+// shared; null where there is none. An embedded proof that fails its check is an error
+// (a wrong build), which check_default_proofs() reports at start-up.
+std::shared_ptr<const ProvenValues> default_proven_values(RuleSet rules);
+absl::Status check_default_proofs();
 
 // The winner's move at the root of a search, when the side to move there holds a proven
 // win that this game can still realize.

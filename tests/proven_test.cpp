@@ -25,7 +25,7 @@ namespace {
 const std::atomic<bool> kNoStop{false};
 
 std::string proof_path(const std::string& name) {
-  return std::string(KETE_TEST_DATA) + "/proofs/" + name;
+  return std::string(KETE_SOURCE_DIR) + "/tuning/proofs/" + name;
 }
 
 const std::string kFollowProof = proof_path("kujifunza-follow.proof");
@@ -347,8 +347,10 @@ TEST(ProtocolProven, ATranscriptWithAProofFile) {
   engine.ask("setoption name UCI_Variant value kujifunza");
   engine.ask("setoption name KichwaRule value follow");
   std::vector<std::string> uci = engine.ask("uci");
-  EXPECT_NE(std::find(uci.begin(), uci.end(), "option name ProofFile type string default <empty>"),
-            uci.end());
+  EXPECT_NE(
+      std::find(uci.begin(), uci.end(), "option name ProofFile type string default <default>"),
+      uci.end());
+  EXPECT_TRUE(engine.ask("setoption name ProofFile value <empty>").empty());
   EXPECT_TRUE(engine.ask("setoption name ProofFile value " + kFollowProof).empty());
   engine.ask("position startpos");
   ASSERT_TRUE(engine.send("go depth 1"));
@@ -385,6 +387,7 @@ TEST(ProtocolProven, GoSolveThenGoPlaysTheProof) {
   KeteProcess engine;
   engine.ask("setoption name UCI_Variant value kujifunza");
   engine.ask("setoption name KichwaRule value follow");
+  engine.ask("setoption name ProofFile value <empty>");  // only what the solver proves
   engine.ask("position startpos");
   ASSERT_TRUE(engine.send("go depth 1"));
   EXPECT_FALSE(score_and_pv(until_bestmove(engine)).starts_with("mate"));

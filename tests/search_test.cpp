@@ -145,7 +145,7 @@ TEST(Search, AllocatesNothingPerNodeOrIteration) {
 // 38 KB committed proof under ProofFile's 256 MiB limit zero-filled 257 MiB per load
 // (issue 29). The file itself is counted twice at most (its bytes, one growth).
 TEST(OptionFile, ReadsWhatTheFileHoldsNotItsLimit) {
-  const std::string path = std::string(KETE_TEST_DATA) + "/proofs/kujifunza-follow.proof";
+  const std::string path = std::string(KETE_SOURCE_DIR) + "/tuning/proofs/kujifunza-follow.proof";
   const uint64_t before = g_allocated_bytes.load();
   const absl::StatusOr<std::string> bytes =
       read_option_file(path, {"a proof file", "a proof file", size_t(256) << 20});

@@ -135,7 +135,7 @@ TEST(Solver, KujifunzaFollowIsWonBySouthInEleven) {
 }
 
 std::string read(const std::string& name) {
-  std::ifstream in(std::string(KETE_TEST_DATA) + "/proofs/" + name);
+  std::ifstream in(std::string(KETE_SOURCE_DIR) + "/tuning/proofs/" + name);
   std::stringstream s;
   s << in.rdbuf();
   EXPECT_FALSE(s.str().empty()) << name;
