@@ -69,6 +69,7 @@ void Engine::new_game() {
   start_text_.clear();
   clear_hash();
   const std::lock_guard lock(proven_mutex_);
+  ++games_;  // a solve still running proves a position of the old game: its proof is dropped
   solved_values_.reset();
   proven_ = file_values_;
 }
@@ -100,10 +101,23 @@ void Engine::rules_changed() {
 
 absl::Status Engine::add_solved(RuleSet rules, const Position& root, Side winner,
                                 std::span<const StrategyLine> lines, int max_plies) {
+  return add_solved_in_game(current_game(), rules, root, winner, lines, max_plies);
+}
+
+uint64_t Engine::current_game() const {
+  const std::lock_guard lock(proven_mutex_);
+  return games_;
+}
+
+absl::Status Engine::add_solved_in_game(uint64_t game, RuleSet rules, const Position& root,
+                                        Side winner, std::span<const StrategyLine> lines,
+                                        int max_plies) {
   ProvenValues values;
   if (absl::Status s = values.add_strategy(rules, root, winner, lines, max_plies); !s.ok())
     return s;
   const std::lock_guard lock(proven_mutex_);
+  if (game != games_)
+    return absl::FailedPreconditionError("a new game started during the solve: proof dropped");
   if (solved_values_) values.merge(*solved_values_);
   solved_values_ = std::make_shared<const ProvenValues>(std::move(values));
   proven_ = merged(file_values_, solved_values_);
@@ -253,13 +267,15 @@ void Engine::solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info
   const RuleSet r = request.rules;
   const Position root = request.root;
   const int max_plies = request.game.max_plies;
+  const uint64_t game = current_game();
   solve_job_.start(
       std::move(request), std::move(on_info),
-      [this, r, root, max_plies, on_done = std::move(on_done)](const SolveJob::Outcome& o) {
+      [this, r, root, max_plies, game, on_done = std::move(on_done)](const SolveJob::Outcome& o) {
         // The proof becomes proven values before the caller hears of it, so
         // that the next `go` plays it (docs/solver.md).
         absl::Status kept;
-        if (!o.strategy.empty()) kept = add_solved(r, root, o.winner, o.strategy, max_plies);
+        if (!o.strategy.empty())
+          kept = add_solved_in_game(game, r, root, o.winner, o.strategy, max_plies);
         on_done(o, kept);
       });
 }

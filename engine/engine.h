@@ -145,6 +145,11 @@ class Engine {
   void join_search();  // the search thread's last run
   void set_file_values(std::shared_ptr<const ProvenValues> values);
   void rules_changed();  // the variant or the kichwa rule: the default proofs follow
+  // A proof of a position of game number `game` (games_ then): refused if a new game has
+  // started since (issue 29: `ucinewgame` during `go solve` kept the old game's mate).
+  absl::Status add_solved_in_game(uint64_t game, RuleSet rules, const Position& root, Side winner,
+                                  std::span<const StrategyLine> lines, int max_plies);
+  uint64_t current_game() const;
 
   Game game_;
   std::string start_text_;  // the position string the game started from, "" = start
@@ -161,6 +166,7 @@ class Engine {
   // Written by the protocol's thread and by a solve job's (add_solved), read at `go`.
   mutable std::mutex proven_mutex_;
   std::shared_ptr<const ProvenValues> file_values_, solved_values_, proven_;
+  uint64_t games_ = 0;  // new games started, under proven_mutex_
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

@@ -413,5 +413,24 @@ TEST(ProtocolProven, GoSolveThenGoPlaysTheProof) {
   EXPECT_FALSE(score_and_pv(until_bestmove(engine)).starts_with("mate"));
 }
 
+// A `ucinewgame` while `go solve` runs drops what that solve proves (issue 29: the new game
+// reported the old game's mate). Whichever comes first, the solve's end or the new game,
+// the new game's search sees no mate; before the fix a solve that ended after the new game
+// (the usual order: the solve takes tens of milliseconds) left its proof in the store.
+TEST(ProtocolProven, ANewGameDuringASolveDropsItsProof) {
+  KeteProcess engine;
+  engine.ask("setoption name UCI_Variant value kujifunza");
+  engine.ask("setoption name KichwaRule value follow");
+  engine.ask("setoption name ProofFile value <empty>");
+  engine.ask("position startpos");
+  ASSERT_TRUE(engine.send("go solve"));
+  ASSERT_TRUE(engine.send("ucinewgame"));
+  const std::vector<std::string> solve = until_bestmove(engine);
+  engine.ask("position startpos");
+  ASSERT_TRUE(engine.send("go depth 1"));
+  EXPECT_FALSE(score_and_pv(until_bestmove(engine)).starts_with("mate"))
+      << "the solve's proof survived the new game";
+}
+
 }  // namespace
 }  // namespace kete::test
