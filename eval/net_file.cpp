@@ -1,6 +1,7 @@
 #include "eval/net_file.h"
 
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -68,6 +69,25 @@ size_t net_file_bytes(Variant v) {
   return kNetHeaderBytes + payload_bytes(v);
 }
 
+namespace {
+
+// The bounds of nnue.h that keep every sum of the evaluation inside its type.
+absl::Status check_bounds(const Net& net) {
+  const auto out_of = [](std::string_view what, int64_t value, int64_t bound) {
+    return absl::InvalidArgumentError(
+        fmt::format("net {} {} out of range -{}..{}", what, value, bound, bound));
+  };
+  for (int16_t w : net.input_weights)
+    if (std::abs(w) > kMaxQuantizedWeight) return out_of("input weight", w, kMaxQuantizedWeight);
+  for (int16_t b : net.input_bias)
+    if (std::abs(b) > kMaxInputBias) return out_of("input bias", b, kMaxInputBias);
+  if (net.output_bias < -kMaxOutputBias || net.output_bias > kMaxOutputBias)
+    return out_of("output bias", net.output_bias, kMaxOutputBias);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> expected) {
   using absl::InvalidArgumentError;
   if (!looks_like_net(bytes))
@@ -113,8 +133,9 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   if (qa != kQa || qb != kQb)
     return InvalidArgumentError(
         fmt::format("net quantization {}/{}, this kete uses {}/{}", qa, qb, kQa, kQb));
-  if (net.scale <= 0 || net.scale > kMateBound)
-    return InvalidArgumentError(fmt::format("net scale {} out of range", net.scale));
+  if (net.scale <= 0 || net.scale >= kMateBound)
+    return InvalidArgumentError(
+        fmt::format("net scale {} out of range 1..{}", net.scale, kMateBound - 1));
   const size_t want = header_bytes + payload_bytes(net.variant);
   if (bytes.size() != want)
     return InvalidArgumentError(fmt::format("{} net: {} bytes, expected {}",
@@ -128,6 +149,7 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   r.next_into(net.input_bias.data(), kHidden);
   r.next_into(net.output_weights.data(), kHidden);
   net.output_bias = r.next<int32_t>();
+  if (absl::Status s = check_bounds(net); !s.ok()) return s;
   return net;
 }
 

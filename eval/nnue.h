@@ -40,6 +40,21 @@ inline constexpr int kQa = 127;
 inline constexpr int kQb = 64;
 inline constexpr double kMaxInputWeight = 1.98;
 
+// What a net file may hold, so that no sum overflows whatever the file (issue 29: an output
+// bias of 2^31 - 1 overflowed the int32 output). An input weight is at most kMaxInputWeight
+// quantized. Every seed of a position sets at most one unit of input (a seed in an empty
+// slot its bucket, a seed beyond kBuckets one of the large count), so at most kMaxSeeds plus
+// the two houses, the takasia pit and the stage: with the bias within kMaxInputBias, an
+// accumulator stays inside int16. The output's dot product is at most kHidden x kQa x 32767;
+// the output bias keeps the sum inside int32.
+inline constexpr int kMaxQuantizedWeight = int(kMaxInputWeight * kQa);
+inline constexpr int kMaxActiveUnits = kMaxSeeds + 4;
+inline constexpr int kMaxInputBias = INT16_MAX - kMaxQuantizedWeight * kMaxActiveUnits;
+static_assert(kMaxInputBias > 0);
+inline constexpr int64_t kMaxDotProduct = int64_t(kHidden) * kQa * INT16_MAX;
+inline constexpr int32_t kMaxOutputBias = int32_t(INT32_MAX - kMaxDotProduct);
+static_assert(kMaxOutputBias > 0);
+
 // Where each input sits for a ring of W pits a side.
 template <int W>
 struct Layout {

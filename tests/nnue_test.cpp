@@ -195,6 +195,48 @@ TEST(NetFile, EveryErrorIsRefusedAndNamed) {
       << other.status();
 }
 
+// A net file whose values would overflow a sum is refused, the checksum being right (issue
+// 29: an output bias of 2^31 - 1 made UBSan abort and the release build flip the
+// evaluation's sign); the largest values allowed evaluate without overflow (UBSan checks
+// the sanitizer build), and scale 30000 is past docs/evaluation.md's 1..29999.
+TEST(NetFile, ValuesThatCouldOverflowASumAreRefused) {
+  const nnue::Net good = *nnue::parse_net(valid_file(Variant::kKigogo));
+  const auto refused = [](const nnue::Net& net, std::string_view what) {
+    const absl::StatusOr<nnue::Net> back = nnue::parse_net(nnue::format_net(net));
+    ASSERT_FALSE(back.ok()) << what;
+    EXPECT_NE(error_text(back.status()).find(what), std::string::npos) << back.status();
+  };
+  nnue::Net net = good;
+  net.output_bias = INT32_MAX;
+  refused(net, "output bias 2147483647 out of range");
+  net = good;
+  net.input_weights[7] = 252;  // 1.98 x 127 = 251.46: the trainer's bound
+  refused(net, "input weight 252 out of range -251..251");
+  net = good;
+  net.input_weights[0] = INT16_MIN;
+  refused(net, "input weight -32768");
+  net = good;
+  net.input_bias[3] = int16_t(nnue::kMaxInputBias + 1);
+  refused(net, "input bias");
+  net = good;
+  net.scale = 30000;
+  refused(net, "net scale 30000 out of range 1..29999");
+
+  // The extremes allowed: every input weight +251 and every bias at its bound, the output
+  // weights at 32767 and the output bias at its bound, on the positions of a random kigogo
+  // game (the variant with the most seeds): every sum stays inside its type.
+  net = good;
+  std::fill(net.input_weights.begin(), net.input_weights.end(), int16_t(nnue::kMaxQuantizedWeight));
+  net.input_bias.fill(int16_t(nnue::kMaxInputBias));
+  net.output_weights.fill(INT16_MAX);
+  net.output_bias = nnue::kMaxOutputBias;
+  net.scale = kMateBound - 1;
+  const absl::StatusOr<nnue::Net> extreme = nnue::parse_net(nnue::format_net(net));
+  ASSERT_TRUE(extreme.ok()) << extreme.status();
+  for (const Position& p : random_game({Variant::kKigogo, KichwaRule::kChoose}, 3))
+    EXPECT_EQ(nnue::evaluate(*extreme, p), kMateBound - 1) << position_string(p);
+}
+
 // The version 1 bytes of a plain net: no form field, the checksum four bytes earlier.
 std::string as_version_1(std::string bytes) {
   bytes.erase(16, 4);

@@ -101,7 +101,9 @@ nnue::Net quantize(const FloatNet& f) {
     net.input_bias[j] = q16(f.params[f.input_bias() + size_t(j)] * nnue::kQa);
     net.output_weights[j] = q16(f.params[f.output_weights() + size_t(j)] * nnue::kQb);
   }
-  net.output_bias = int32_t(std::lround(f.params[f.output_bias()] * nnue::kQa * nnue::kQb));
+  net.output_bias =
+      int32_t(std::clamp<long>(std::lround(f.params[f.output_bias()] * nnue::kQa * nnue::kQb),
+                               -nnue::kMaxOutputBias, nnue::kMaxOutputBias));
   return net;
 }
 
