@@ -140,6 +140,78 @@ export function rawUpgrade(url, { path = "/engine", headers = {} } = {}) {
   });
 }
 
+// A session over a raw socket that reads the server's frames itself: its messages kept as
+// `connect` keeps them (a close frame as {type: "close frame"}), and `socket.write` sends
+// any bytes at once (several frames in one write arrive together); `socket.pause()` stops
+// reading, as a client that reads nothing.
+export function rawSession(url) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  socket.on("error", () => {});
+  const messages = [];
+  let wake = () => {};
+  let upgraded = false;
+  let received = Buffer.alloc(0);
+  const opened = new Promise((resolve, reject) => {
+    socket.on("data", (data) => {
+      received = Buffer.concat([received, data]);
+      if (!upgraded) {
+        const end = received.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const status = received.subarray(0, end).toString().split("\r\n")[0];
+        if (!/ 101 /.test(status)) return reject(new Error(`upgrade refused: ${status}`));
+        upgraded = true;
+        received = received.subarray(end + 4);
+        resolve();
+      }
+      for (;;) {
+        if (received.length < 2) break;
+        const opcode = received[0] & 0x0f;
+        let length = received[1] & 0x7f;
+        let at = 2;
+        if (length === 126) {
+          if (received.length < 4) break;
+          length = received.readUInt16BE(2);
+          at = 4;
+        } else if (length === 127) {
+          if (received.length < 10) break;
+          length = Number(received.readBigUInt64BE(2));
+          at = 10;
+        }
+        if (received.length < at + length) break;
+        const payload = received.subarray(at, at + length);
+        received = received.subarray(at + length);
+        if (opcode === 1) messages.push(JSON.parse(String(payload)));
+        if (opcode === 8) messages.push({ type: "close frame" });
+        wake();
+      }
+    });
+    socket.on("close", () => reject(new Error("closed before the upgrade")));
+  });
+  const next = async (match, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const i = messages.findIndex(match);
+      if (i >= 0) return messages.splice(0, i + 1).pop();
+      if (Date.now() > deadline)
+        throw new Error(`no such message; got ${JSON.stringify(messages)}`);
+      await new Promise((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  const closed = new Promise((resolve) => socket.on("close", resolve));
+  const message = (value) => frame(JSON.stringify(value));
+  const send = (line) => socket.write(message({ type: "line", line }));
+  socket.write(
+    `GET /engine HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+      `Connection: Upgrade\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString("base64")}\r\n` +
+      "Sec-WebSocket-Version: 13\r\n\r\n",
+  );
+  return { socket, messages, next, send, message, opened, closed };
+}
+
 // A plain HTTP request as raw bytes (the Host header is whatever we say); resolves with
 // the status code, or null when the server closed without one.
 export function rawGet(url, { path = "/", headers = {} } = {}) {

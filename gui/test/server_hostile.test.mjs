@@ -1,6 +1,7 @@
-// The GUI server against hostile clients (issue #20, items 1-5, and #18's "line breaks
-// sent as separate commands"): each case once, each on a server of its own, and after
-// each the server still runs and serves a fresh session.
+// The GUI server against hostile clients (issue #20, items 1-5, #18's "line breaks sent
+// as separate commands", and issue #29's items on what a session may hold): each case
+// once, each on a server of its own, and after each the server still runs and serves a
+// fresh session.
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 
@@ -11,6 +12,7 @@ import {
   connect,
   frame,
   rawGet,
+  rawSession,
   rawUpgrade,
   rss,
   sleep,
@@ -301,5 +303,51 @@ test("#20.5: flooding an engine that reads nothing (perft) is bounded and then d
   );
   assert.equal(closed.code, 1008);
   assert.ok(await waitGone(pid), "the busy engine outlived its session");
+  await stillServes();
+});
+
+// Issue #29, items 12-14: what one session may hold of the server and the machine.
+
+// ws's close timeout, which the fix must not wait for.
+const kCloseTimeoutMs = 30_000;
+
+test("#29.12: a client that stops reading and then closes ends its session and its engine at once", async () => {
+  server = await startServer();
+  // A WebSocket client with its engine searching stops reading, then closes: the server's
+  // close frame never reaches it, so the closing handshake cannot complete.
+  const { s, pid } = await session();
+  s.send("go infinite");
+  await s.next((m) => m.type === "line" && m.line.startsWith("info"));
+  s.socket.pause();
+  s.socket.close();
+  assert.ok(await waitGone(pid, kCloseTimeoutMs / 3), "the engine outlived its closed session");
+  s.socket.terminate();
+
+  // The same by hand: a close frame, the connection then held open and never read.
+  const raw = rawSession(server.url);
+  await raw.opened;
+  const rawPid = (await raw.next(started)).pid;
+  raw.send("go infinite");
+  await raw.next((m) => m.type === "line" && m.line.startsWith("info"));
+  raw.socket.pause();
+  raw.socket.write(frame(Buffer.from([0x03, 0xe8]), { opcode: 8 })); // 1000, normal closure
+  assert.ok(await waitGone(rawPid, kCloseTimeoutMs / 3), "the engine outlived its closed session");
+  // And the server lets the connection go, not after its own close timeout.
+  raw.socket.resume();
+  assert.ok(
+    await Promise.race([raw.closed.then(() => true), sleep(kCloseTimeoutMs / 3).then(() => false)]),
+    "the server held the connection of a closed session",
+  );
+
+  // A client that ends its side of the TCP connection (FIN) without a close frame.
+  const half = rawSession(server.url);
+  await half.opened;
+  const halfPid = (await half.next(started)).pid;
+  half.send("go infinite");
+  await half.next((m) => m.type === "line" && m.line.startsWith("info"));
+  half.socket.pause();
+  half.socket.end();
+  assert.ok(await waitGone(halfPid, kCloseTimeoutMs / 3), "the engine outlived its closed session");
+  half.socket.destroy();
   await stillServes();
 });

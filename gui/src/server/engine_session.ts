@@ -31,8 +31,9 @@ const kMiB = 1024 * kKiB;
 
 // How long an engine has to obey `quit` before its process group is killed.
 const kQuitGraceMs = 300;
-// How long a dropped page has to take the close frame before its socket is cut.
-const kCloseGraceMs = 1000;
+// How long a page whose session is over has to take the close frame before its socket is
+// cut (also ws's close timeout, main.ts).
+export const kCloseGraceMs = 1000;
 // Unsent bytes on the socket that pause the engine's output, resume it, and drop the page.
 const kOutputHighWater = 1 * kMiB;
 const kOutputLowWater = 256 * kKiB;
@@ -121,10 +122,14 @@ export class EngineSession {
     }
   }
 
-  // The session is over (the page closed): the engine goes with it.
+  // The session is over (the page closed, or its connection ended): the engine goes with
+  // it, and the socket after kCloseGraceMs if its closing handshake has not completed.
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     this.stopEngine();
+    const socket = this.socket;
+    setTimeout(() => socket.terminate(), kCloseGraceMs).unref();
   }
 
   // The server is exiting, or the session is dropped: no time for `quit`.

@@ -11,9 +11,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer, type ServerOptions, type WebSocket } from "ws";
 
-import { EngineSession } from "./engine_session.js";
+import { EngineSession, kCloseGraceMs } from "./engine_session.js";
 import { killAllEngines } from "./engine_processes.js";
 import { isHostName, RequestGuard, requestPath, type Refusal } from "./request_guard.js";
 import { StaticFiles } from "./static_files.js";
@@ -139,20 +139,39 @@ function main(): void {
     if (refusal) return refuseRequest(response, refusal);
     files.serve(request, requestPath(request)!, response).catch(() => response.destroy());
   });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: kMaxPayload });
+  // A closing handshake the page does not complete (it does not read) is cut after
+  // kCloseGraceMs, not ws's 30 s (closeTimeout is ws 8.23's, not yet in @types/ws).
+  const socketOptions: ServerOptions & { closeTimeout: number } = {
+    noServer: true,
+    maxPayload: kMaxPayload,
+    closeTimeout: kCloseGraceMs,
+  };
+  const sockets = new WebSocketServer(socketOptions);
   sockets.on("error", () => {}); // only its own HTTP server emits this, and it has none
 
-  const open = (ws: WebSocket) => {
+  const open = (ws: WebSocket, socket: Duplex) => {
     const session = new EngineSession(ws, options.command);
     sessions.add(session);
+    // The session ends as soon as the page is done with it: at its close frame, at the end
+    // of its side of the TCP connection, or when the connection closes, whichever comes
+    // first. Not when the closing handshake completes: a page that has stopped reading
+    // never takes the server's close frame, and would keep its session and its searching
+    // engine until the handshake timed out (issue #29, item 12).
+    const end = () => {
+      if (!sessions.delete(session)) return;
+      session.close();
+    };
+    ws.on("close", end);
+    socket.on("end", end);
+    socket.on("close", end);
+    // ws reads the peer's close frame in its own 'data' listener, before this one.
+    socket.on("data", () => {
+      if (ws.readyState !== ws.OPEN) end();
+    });
     // A bad frame, bad UTF-8 or an oversized message: ws closes the connection (1002,
     // 1007, 1009) after this event, and 'close' ends the session.
     ws.on("error", () => {});
     ws.on("message", (data, isBinary) => session.receive(isBinary ? "" : String(data), isBinary));
-    ws.on("close", () => {
-      sessions.delete(session);
-      session.close();
-    });
     session.start();
   };
 
@@ -164,7 +183,7 @@ function main(): void {
       return refuseUpgrade(socket, 403, "only /engine is a WebSocket");
     if (sessions.size >= kMaxSessions)
       return refuseUpgrade(socket, 503, `${kMaxSessions} sessions already open`);
-    sockets.handleUpgrade(request, socket, head, open);
+    sockets.handleUpgrade(request, socket, head, (ws) => open(ws, socket));
   });
 
   let listening = false;
