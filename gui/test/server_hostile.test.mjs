@@ -351,3 +351,50 @@ test("#29.12: a client that stops reading and then closes ends its session and i
   half.socket.destroy();
   await stillServes();
 });
+
+// The server's cap on engines alive at once (engine_session.ts, kMaxEngines).
+const kMaxEngines = 64;
+
+test("#29.13: a burst of restarts replaces one session's engine and starves no other session", async () => {
+  server = await startServer();
+  const other = await session();
+  // Two sessions each send, in one write, as many restarts as the server runs engines,
+  // each old engine busy in `perft 30` (it reads no `quit`, so it is slow to die).
+  const bursts = [];
+  for (let i = 0; i < 2; ++i) {
+    const s = rawSession(server.url);
+    await s.opened;
+    bursts.push({ s, pids: [(await s.next(started)).pid] });
+  }
+  for (const { s } of bursts) {
+    const pair = [s.message({ type: "line", line: "perft 30" }), s.message({ type: "restart" })];
+    s.socket.write(Buffer.concat(Array.from({ length: kMaxEngines }, () => pair).flat()));
+  }
+  // Another session's restart is not refused.
+  other.s.socket.send(JSON.stringify({ type: "restart" }));
+  const restarted = await other.s.next((m) => m.type === "started" || m.type === "error", 15000);
+  assert.equal(restarted.type, "started", `the other session's restart: ${restarted.message}`);
+  const otherPid = restarted.pid;
+  assert.ok(await waitGone(other.pid), "the other session's old engine still runs");
+  // Each burst ends with one engine, the last one started, that answers; the others are gone.
+  for (const { s, pids } of bursts) {
+    while (pids.length <= kMaxEngines) {
+      const m = await s.next((m) => m.type === "started" || m.type === "error", 15000);
+      assert.equal(m.type, "started", `a restart was refused: ${m.message}`);
+      pids.push(m.pid);
+    }
+    s.send("isready");
+    await s.next((m) => m.type === "line" && m.line === "readyok", 15000);
+    assert.deepEqual(s.messages.filter(error), []);
+    for (const pid of pids.slice(0, -1)) assert.ok(await waitGone(pid), `engine ${pid} still runs`);
+  }
+  assert.deepEqual(
+    childrenOf(server.child.pid).filter(alive).sort(),
+    [otherPid, ...bursts.map(({ pids }) => pids.at(-1))].sort(),
+  );
+  other.s.send("isready");
+  await other.s.next((m) => m.type === "line" && m.line === "readyok");
+  for (const { s } of bursts) s.socket.destroy();
+  other.s.socket.close();
+  await stillServes();
+});

@@ -14,7 +14,11 @@ import path from "node:path";
 const kSetpriv = "/usr/bin/setpriv";
 const kDeathSignal = ["--pdeathsig", "KILL", "--"];
 
+// Engines started and not yet seen to exit, and those of them already killed (SIGKILL to
+// their group): a killed engine can run no more, so it no longer counts against the
+// server's cap even while it is slow to be reaped, but it is still killed at exit.
 const live = new Set<ChildProcess>();
+const killed = new Set<ChildProcess>();
 const setprivUsable = process.platform === "linux" && isExecutable(kSetpriv);
 
 // Starts `command` as a process group of its own, tracked until it exits. Throws what
@@ -32,12 +36,14 @@ export function spawnEngine(command: readonly string[]): ChildProcess {
   child.once("exit", () => {
     killGroup(child); // whatever the engine itself started
     live.delete(child);
+    killed.delete(child);
   });
   return child;
 }
 
 export function killGroup(child: ChildProcess): void {
   if (child.pid === undefined) return;
+  if (live.has(child)) killed.add(child);
   try {
     process.kill(-child.pid, "SIGKILL");
   } catch {
@@ -49,10 +55,12 @@ export function killGroup(child: ChildProcess): void {
 export function killAllEngines(): void {
   for (const child of live) killGroup(child);
   live.clear();
+  killed.clear();
 }
 
-export function liveEngineCount(): number {
-  return live.size;
+// Engines that may still run: started, neither exited nor killed.
+export function runningEngineCount(): number {
+  return live.size - killed.size;
 }
 
 // The executable `program` names, as execvp would find it, or null.

@@ -15,7 +15,7 @@ import type { ChildProcess } from "node:child_process";
 import type { WebSocket } from "ws";
 
 import { parseClientMessage } from "./client_message.js";
-import { killGroup, liveEngineCount, spawnEngine } from "./engine_processes.js";
+import { killGroup, runningEngineCount, spawnEngine } from "./engine_processes.js";
 import { LineReader } from "./line_reader.js";
 
 // Messages to the page. `line` is one line of the engine's stdout, without its newline.
@@ -44,8 +44,10 @@ const kMaxPendingInput = 2 * kMiB;
 const kMaxPendingLines = 4096;
 // The longest engine output line passed on whole (the longest client line, echoed by `d`).
 const kMaxEngineLine = 256 * kKiB;
-// Engines alive at once, the sessions' and those still obeying a `quit`: a page that
-// restarts in a loop must not fill the machine with processes.
+// Engines that may run at once, the sessions' and those still obeying a `quit`. A restart
+// kills the session's engine before it starts the next, so it never adds to the count:
+// a page that restarts in a loop can neither fill the machine with processes nor take
+// the others' engines (issue #29, item 13).
 const kMaxEngines = 64;
 
 // WebSocket close code for a policy violation (RFC 6455, section 7.4.1).
@@ -65,7 +67,7 @@ export class EngineSession {
   ) {}
 
   start(): void {
-    if (liveEngineCount() >= kMaxEngines) {
+    if (runningEngineCount() >= kMaxEngines) {
       this.send({
         type: "error",
         message: `cannot start the engine: ${kMaxEngines} engines already run`,
@@ -115,7 +117,7 @@ export class EngineSession {
     if (!parsed.ok) {
       this.send({ type: "error", message: parsed.error });
     } else if (parsed.message.type === "restart") {
-      this.stopEngine();
+      this.killEngine(); // at once: the page wants a new engine, not this one's last words
       this.start();
     } else {
       this.writeLine(parsed.message.line);
@@ -135,13 +137,7 @@ export class EngineSession {
   // The server is exiting, or the session is dropped: no time for `quit`.
   terminate(): void {
     this.closed = true;
-    ++this.generation;
-    const child = this.child;
-    this.child = null;
-    this.output = [];
-    if (!child) return;
-    killGroup(child);
-    child.stdin?.destroy(); // what waited for the engine goes now
+    this.killEngine();
   }
 
   private writeLine(line: string): void {
@@ -165,6 +161,17 @@ export class EngineSession {
     stdin.write(line + "\n", () => {
       if (this.child === child) --this.pendingLines;
     });
+  }
+
+  // Kills the engine's group now; nothing it still writes reaches the page.
+  private killEngine(): void {
+    ++this.generation;
+    const child = this.child;
+    this.child = null;
+    this.output = [];
+    if (!child) return;
+    killGroup(child);
+    child.stdin?.destroy(); // what waited for the engine goes now
   }
 
   private stopEngine(): void {
