@@ -43,6 +43,11 @@ export function connect(url, options = {}) {
   return { socket, messages, next, send, opened, closed };
 }
 
+// Lines that keep an engine busy on its command thread, reading nothing (not even `quit`)
+// for many seconds: the deepest perft the server allows (client_message.ts), from bao's
+// start, the widest (85 million leaves, 17 s on the 2-core test machine).
+export const kBusyPerft = ["setoption name UCI_Variant value bao", "perft 6"];
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A process that runs (a zombie, ended but not yet reaped by its new parent, does not).

@@ -7,20 +7,20 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { startServer } from "./gui.mjs";
-import { alive, connect, sleep, waitGone } from "./server_client.mjs";
+import { alive, connect, kBusyPerft, sleep, waitGone } from "./server_client.mjs";
 
 const kCrashOnSignal = `data:text/javascript,process.on("SIGUSR2", () => { throw new Error("forced crash"); });`;
 const kExitOnSignal = `data:text/javascript,process.on("SIGUSR2", () => process.exit(3));`;
 
-// Two sessions: one engine in an infinite analysis, one in a perft that takes hours; and
-// a third session closed just before, whose engine may still be within its quit grace.
+// Two sessions: one engine in an infinite analysis, one in a long perft; and a third
+// session closed just before, whose engine may still be within its quit grace.
 async function busyEngines(server) {
   const pids = [];
-  for (const command of ["go infinite", "perft 30", "perft 30"]) {
+  for (const commands of [["go infinite"], kBusyPerft, kBusyPerft]) {
     const s = connect(server.url);
     await s.opened;
     const { pid } = await s.next((m) => m.type === "started");
-    s.send(command);
+    for (const command of commands) s.send(command);
     pids.push(pid);
     if (pids.length === 3) s.socket.close();
   }

@@ -13,9 +13,8 @@ import { guiDir } from "./engine.mjs";
 import { startServer } from "./gui.mjs";
 import { connect } from "./server_client.mjs";
 
-const { parseClientMessage, kMaxLineLength } = await import(
-  path.join(guiDir, "dist/server/client_message.js")
-);
+const { parseClientMessage, kMaxLineLength, kMaxHashMiB, kMaxThreads, kMaxPerftDepth } =
+  await import(path.join(guiDir, "dist/server/client_message.js"));
 
 const kSeed = Number(process.env.KETE_GUI_FUZZ_SEED ?? 20);
 const kCount = Number(process.env.KETE_GUI_FUZZ_COUNT ?? 3000);
@@ -50,7 +49,8 @@ function generator(seed) {
   return { next, below, pick };
 }
 
-// Commands the engine answers at once (no perft, no infinite search: the relay must go on).
+// Commands the engine answers at once (no deep perft, no infinite search: the relay must
+// go on).
 function pageCommand(r) {
   const token = () => r.pick(["A6R", "a1L", "B8R:LR", "A2L", "x", "S"]);
   return r.pick([
@@ -62,6 +62,9 @@ function pageCommand(r) {
       `query ${r.pick(["fen", "moves", "result", "gameover", "p1turn", "islegal A6R", "nothing"])}`,
     () =>
       `setoption name ${r.pick(["UCI_Variant", "MultiPV", "KichwaRule", "Nonsense"])} value ${r.pick(["bao", "kigogo", "3", "-1", "follow", "x"])}`,
+    () =>
+      `setoption name ${r.pick(["Hash", "hash", "Threads"])} value ${r.pick(["1", "16", "256", "257", "4096", "+8", "0", "x"])}`,
+    () => `${r.pick(["perft", "go perft"])} ${r.pick(["1", "2", "7", "30", "030", "-1", "x"])}`,
     () => `position startpos moves ${Array.from({ length: r.below(6) }, token).join(" ")}`,
     () => `position fen ${"2,".repeat(r.below(40))}2 S`,
     () => `go ${r.pick(["depth 1", "nodes 200", "movetime 5", "depth -3", "nodes x"])}`,
@@ -181,6 +184,20 @@ test("the validator never throws, and what it accepts is one allowed command on 
     const words = message.line.split(" ").filter(Boolean);
     assert.ok(kAllowed.has(words[0]), `accepted ${JSON.stringify(message.line)}`);
     assert.ok(!/^setoption name (evalfile|prooffile)\b/i.test(words.join(" ")));
+    // No more than the machine can give (issue #29, item 14).
+    const option = /^setoption name (hash|threads) value (.*)$/i.exec(words.join(" "));
+    if (option) {
+      const hash = option[1].toLowerCase() === "hash";
+      const max = hash ? kMaxHashMiB : kMaxThreads;
+      assert.match(option[2], /^[0-9]+$/, `accepted ${JSON.stringify(message.line)}`);
+      assert.ok(Number(option[2]) >= 1 && Number(option[2]) <= max, message.line);
+      assert.equal(message.hashMiB, hash ? Number(option[2]) : undefined);
+    }
+    if (words[0] === "perft" || (words[0] === "go" && words.includes("perft"))) {
+      const depth = words[words.indexOf("perft") + 1] ?? "";
+      assert.match(depth, /^[0-9]+$/, `accepted ${JSON.stringify(message.line)}`);
+      assert.ok(Number(depth) >= 1 && Number(depth) <= kMaxPerftDepth, message.line);
+    }
   }
   assert.ok(
     accepted > kCount,

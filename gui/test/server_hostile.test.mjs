@@ -3,6 +3,7 @@
 // once, each on a server of its own, and after each the server still runs and serves a
 // fresh session.
 import assert from "node:assert/strict";
+import os from "node:os";
 import { afterEach, test } from "node:test";
 
 import { startServer } from "./gui.mjs";
@@ -11,6 +12,7 @@ import {
   childrenOf,
   connect,
   frame,
+  kBusyPerft,
   rawGet,
   rawSession,
   rawUpgrade,
@@ -278,7 +280,7 @@ test("#20.5: flooding an engine that reads nothing (perft) is bounded and then d
   await sleep(300);
   const start = rss(server.child.pid);
   const { s, pid } = await session();
-  s.send("perft 30");
+  for (const line of kBusyPerft) s.send(line);
   const line = `position startpos moves ${"A6R ".repeat(20_000)}`.trim();
   let peak = start;
   const deadline = Date.now() + 6000;
@@ -359,7 +361,7 @@ test("#29.13: a burst of restarts replaces one session's engine and starves no o
   server = await startServer();
   const other = await session();
   // Two sessions each send, in one write, as many restarts as the server runs engines,
-  // each old engine busy in `perft 30` (it reads no `quit`, so it is slow to die).
+  // each old engine busy in a long perft (it reads no `quit`, so it is slow to die).
   const bursts = [];
   for (let i = 0; i < 2; ++i) {
     const s = rawSession(server.url);
@@ -367,8 +369,9 @@ test("#29.13: a burst of restarts replaces one session's engine and starves no o
     bursts.push({ s, pids: [(await s.next(started)).pid] });
   }
   for (const { s } of bursts) {
-    const pair = [s.message({ type: "line", line: "perft 30" }), s.message({ type: "restart" })];
-    s.socket.write(Buffer.concat(Array.from({ length: kMaxEngines }, () => pair).flat()));
+    const busy = kBusyPerft.map((line) => s.message({ type: "line", line }));
+    const restart = [...busy, s.message({ type: "restart" })];
+    s.socket.write(Buffer.concat(Array.from({ length: kMaxEngines }, () => restart).flat()));
   }
   // Another session's restart is not refused.
   other.s.socket.send(JSON.stringify({ type: "restart" }));
@@ -396,5 +399,92 @@ test("#29.13: a burst of restarts replaces one session's engine and starves no o
   await other.s.next((m) => m.type === "line" && m.line === "readyok");
   for (const { s } of bursts) s.socket.destroy();
   other.s.socket.close();
+  await stillServes();
+});
+
+// Sends `line` then `isready`: the server's error for the line, or null when it passed.
+async function refusal(s, line) {
+  s.send(line);
+  s.send("isready");
+  const m = await s.next((m) => m.type === "error" || (m.type === "line" && m.line === "readyok"));
+  if (m.type !== "error") return null;
+  await s.next((m) => m.type === "line" && m.line === "readyok");
+  return m.message;
+}
+
+test("#29.14: a page asks no more Hash, Threads or perft depth than the machine can give", async () => {
+  server = await startServer(undefined, { serverArgs: ["--hash-budget", "600"] });
+  const cpus = os.availableParallelism();
+  const a = await session();
+  for (const [line, expected] of [
+    [
+      "setoption name Hash value 4096",
+      /^Hash 4096 MiB is more than a session may use: at most 256 MiB$/,
+    ],
+    ["setoption name  hash  value 257", /^Hash 257 MiB is more than a session may use/],
+    ["setoption name Hash value 99999999999999999999", /^Hash 9+ MiB is more than/],
+    ["setoption name Hash value +32", /^Hash: expected a whole number in 1\.\.256, got '\+32'$/],
+    ["setoption name Hash value 0", /^Hash: expected a whole number in 1\.\.256, got '0'$/],
+    ["setoption name Hash value 32 MiB", /^Hash: expected a whole number/],
+    ["setoption name Hash", /^Hash: expected a whole number in 1\.\.256, got no value$/],
+    [
+      "setoption name Threads value 256",
+      new RegExp(`^Threads 256 is more than this machine has processors: at most ${cpus}$`),
+    ],
+    [`setoption name THREADS value ${cpus + 1}`, /^Threads \d+ is more than this machine/],
+    [
+      "perft 30",
+      /^perft 30 is deeper than the GUI server runs \(it cannot be stopped\): at most depth 6$/,
+    ],
+    ["perft 030", /^perft 030 is deeper/], // kete reads it as 30
+    ["perft 7", /^perft 7 is deeper/],
+    ["go perft 30", /^go perft 30 is deeper/],
+    ["go depth 1 perft 30", /^expected 'go perft <depth>'$/],
+    ["perft 3 30", /^expected 'perft <depth>' with a depth in 1\.\.6$/],
+    ["perft +3", /^expected 'perft <depth>'/],
+    ["perft", /^expected 'perft <depth>'/],
+  ]) {
+    assert.match((await refusal(a.s, line)) ?? "passed", expected, line);
+  }
+  // The session goes on, and what the machine can give passes.
+  assert.equal(await refusal(a.s, "setoption name Hash value 256"), null);
+  assert.equal(await refusal(a.s, `setoption name Threads value ${cpus}`), null);
+  a.s.send("setoption name UCI_Variant value kigogo");
+  a.s.send("perft 3");
+  await a.s.next((m) => m.type === "line" && m.line === "Nodes searched: 7393");
+  a.s.send("go perft 2");
+  await a.s.next((m) => m.type === "line" && m.line === "Nodes searched: 499");
+  assert.ok(!a.s.messages.some((m) => m.type === "line" && /error/.test(m.line)));
+
+  // Together the sessions hold at most the budget (600 MiB here): a holds 256, b 256.
+  const b = await session();
+  assert.equal(await refusal(b.s, "setoption name Hash value 256"), null);
+  const c = await session();
+  assert.equal(
+    await refusal(c.s, "setoption name Hash value 100"),
+    "Hash 100 MiB refused: the server's sessions already hold 512 of its 600 MiB for Hash; " +
+      "this session may set at most 88 MiB",
+  );
+  assert.equal(await refusal(c.s, "setoption name Hash value 88"), null);
+  assert.equal(await refusal(c.s, "setoption name Hash value 16"), null); // keeps its 88
+  assert.match(await refusal(c.s, "setoption name Hash value 89"), /already hold 512 of its 600/);
+  // A restart gives the engine's share back at once.
+  a.s.socket.send(JSON.stringify({ type: "restart" }));
+  await a.s.next(started);
+  assert.equal(await refusal(c.s, "setoption name Hash value 256"), null);
+  assert.match(
+    await refusal(a.s, "setoption name Hash value 200"),
+    /this session may set at most 88 MiB/,
+  );
+  // A closed session's share comes back when its engine is gone.
+  b.s.socket.close();
+  assert.ok(await waitGone(b.pid));
+  let answer;
+  const deadline = Date.now() + 10_000;
+  while ((answer = await refusal(a.s, "setoption name Hash value 256")) !== null) {
+    assert.match(answer, /already hold 512 of its 600/);
+    assert.ok(Date.now() < deadline, "the closed session's Hash was never given back");
+  }
+  for (const s of [a.s, c.s]) s.socket.close();
   await stillServes();
 });

@@ -19,7 +19,15 @@ import path from "node:path";
 import { test } from "node:test";
 
 import { startServer } from "./gui.mjs";
-import { childrenOf, connect, frame, rawUpgrade, rss, sleep } from "./server_client.mjs";
+import {
+  childrenOf,
+  connect,
+  frame,
+  kBusyPerft,
+  rawUpgrade,
+  rss,
+  sleep,
+} from "./server_client.mjs";
 
 const kSoakMs = Number(process.env.KETE_GUI_SOAK_SECONDS ?? 20) * 1000;
 const kClients = Number(process.env.KETE_GUI_SOAK_CLIENTS ?? 8);
@@ -143,7 +151,7 @@ async function life(url, kind, n) {
         break;
       case "perft": {
         // An engine that reads nothing, flooded until the server drops the session.
-        s.send("perft 30");
+        for (const line of kBusyPerft) s.send(line);
         const line = `position startpos moves ${"A6R ".repeat(10_000)}`.trim();
         const deadline = Date.now() + 3000;
         while (s.socket.readyState === s.socket.OPEN && Date.now() < deadline) {

@@ -6,8 +6,14 @@
 // A client's text reaches the engine only as one validated line: a line break in it would
 // make several commands of one (issue #18, "Broken" 1: a pasted record ran `quit`), so
 // any control character is refused rather than split or stripped.
+//
+// What a command may ask of the machine is bounded too (issue #29, item 14): the Hash one
+// session may set, the Threads, the depth of `perft` (which no `stop` ends). The Hash all
+// sessions hold together is the session's to check (engine_session.ts, hash_budget.ts): a
+// line setting Hash carries its size as `hashMiB`.
+import os from "node:os";
 
-export type ClientMessage = { type: "line"; line: string } | { type: "restart" };
+export type ClientMessage = { type: "line"; line: string; hashMiB?: number } | { type: "restart" };
 
 export type Parsed = { ok: true; message: ClientMessage } | { ok: false; error: string };
 
@@ -40,6 +46,15 @@ const kCommands: ReadonlySet<string> = new Set([
 // machine (a parse error quotes the file's line back to the page).
 const kForbiddenOptions: ReadonlySet<string> = new Set(["evalfile", "prooffile"]);
 
+// The largest Hash (MiB) one session may set: 32 sessions at once hold at most 8 GiB.
+export const kMaxHashMiB = 256;
+// The most search threads a session may ask for: the machine's processors.
+export const kMaxThreads = os.availableParallelism();
+// The deepest perft: it runs on the engine's command thread, and no `stop` ends it. Depth
+// 6 from bao's start (the widest start) is 85 million leaves, 17 s on the 2-core test
+// machine; depth 7 took over two minutes, kigogo's 24 s.
+export const kMaxPerftDepth = 6;
+
 const kFields: Record<ClientMessage["type"], readonly string[]> = {
   line: ["type", "line"],
   restart: ["type"],
@@ -68,7 +83,20 @@ export function parseClientMessage(text: string): Parsed {
   const line = fields["line"];
   if (typeof line !== "string") return refuse(`'line' must be a string (${describe(line)})`);
   const problem = checkCommand(line);
-  return problem ? refuse(problem) : { ok: true, message: { type: "line", line } };
+  if (problem) return refuse(problem);
+  const hashMiB = hashSize(line);
+  return {
+    ok: true,
+    message: hashMiB === null ? { type: "line", line } : { type: "line", line, hashMiB },
+  };
+}
+
+// The Hash (MiB) a line that checkCommand accepts sets, or null when it sets none.
+function hashSize(line: string): number | null {
+  const words = line.split(" ").filter((w) => w !== "");
+  if (words[0] !== "setoption") return null;
+  const option = optionOf(words);
+  return option?.name.toLowerCase() === "hash" ? Number(option.value) : null;
 }
 
 // Why `line` may not go to the engine, or null when it may.
@@ -90,18 +118,72 @@ export function checkCommand(line: string): string | null {
   if (command === undefined) return "the line is empty";
   if (!kCommands.has(command)) return `'${clip(command)}' is not a command the page may send`;
   if (command === "setoption") return checkSetOption(words);
+  if (command === "perft") return checkPerft(words.slice(1), "perft");
+  if (command === "go" && words.includes("perft")) {
+    if (words[1] !== "perft") return "expected 'go perft <depth>'";
+    return checkPerft(words.slice(2), "go perft");
+  }
   return null;
 }
 
 // setoption name <name words> [value <value words>]: the name must be one the page may
-// set; the rest is the engine's to judge.
+// set, Hash and Threads within what the machine can give; the rest is the engine's to
+// judge.
 function checkSetOption(words: string[]): string | null {
-  if (words[1] !== "name" || words.length < 3)
-    return "expected 'setoption name <name> [value <value>]'";
-  const end = words.indexOf("value", 2);
-  const name = words.slice(2, end < 0 ? undefined : end).join(" ");
-  if (kForbiddenOptions.has(name.toLowerCase()))
+  const option = optionOf(words);
+  if (option === null) return "expected 'setoption name <name> [value <value>]'";
+  const { name, value } = option;
+  const key = name.toLowerCase();
+  if (kForbiddenOptions.has(key))
     return `the page may not set the option '${clip(name)}' (EvalFile and ProofFile read files on the server)`;
+  if (key === "hash")
+    return checkNumber(
+      "Hash",
+      value,
+      kMaxHashMiB,
+      (n) => `Hash ${n} MiB is more than a session may use: at most ${kMaxHashMiB} MiB`,
+    );
+  if (key === "threads")
+    return checkNumber(
+      "Threads",
+      value,
+      kMaxThreads,
+      (n) => `Threads ${n} is more than this machine has processors: at most ${kMaxThreads}`,
+    );
+  return null;
+}
+
+// The name and the value (null without `value`) of a setoption's words, or null when
+// they are not `setoption name <name> [value <value>]`.
+function optionOf(words: string[]): { name: string; value: string | null } | null {
+  if (words[1] !== "name" || words.length < 3) return null;
+  const end = words.indexOf("value", 2);
+  if (end === 2) return null;
+  const name = words.slice(2, end < 0 ? undefined : end).join(" ");
+  return { name, value: end < 0 ? null : words.slice(end + 1).join(" ") };
+}
+
+// A whole number 1..max (plain digits) for the option `name`.
+function checkNumber(
+  name: string,
+  value: string | null,
+  max: number,
+  tooLarge: (n: string) => string,
+): string | null {
+  if (value === null || !/^[0-9]+$/.test(value) || Number(value) < 1) {
+    const got = value === null ? "no value" : `'${clip(value)}'`;
+    return `${name}: expected a whole number in 1..${max}, got ${got}`;
+  }
+  return Number(value) > max ? tooLarge(clip(value)) : null;
+}
+
+// perft's arguments: one depth, 1..kMaxPerftDepth.
+function checkPerft(args: string[], command: string): string | null {
+  const depth = args[0];
+  if (args.length !== 1 || depth === undefined || !/^[0-9]+$/.test(depth) || Number(depth) < 1)
+    return `expected '${command} <depth>' with a depth in 1..${kMaxPerftDepth}`;
+  if (Number(depth) > kMaxPerftDepth)
+    return `${command} ${clip(depth)} is deeper than the GUI server runs (it cannot be stopped): at most depth ${kMaxPerftDepth}`;
   return null;
 }
 

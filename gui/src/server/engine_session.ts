@@ -16,6 +16,7 @@ import type { WebSocket } from "ws";
 
 import { parseClientMessage } from "./client_message.js";
 import { killGroup, runningEngineCount, spawnEngine } from "./engine_processes.js";
+import type { HashBudget, HashShare } from "./hash_budget.js";
 import { LineReader } from "./line_reader.js";
 
 // Messages to the page. `line` is one line of the engine's stdout, without its newline.
@@ -60,10 +61,13 @@ export class EngineSession {
   private outputPaused = false;
   private generation = 0;
   private closed = false;
+  // The Hash the running engine holds of the server's budget.
+  private hash: HashShare = { mib: 0, closed: true };
 
   constructor(
     private readonly socket: WebSocket,
     private readonly command: readonly string[],
+    private readonly hashBudget: HashBudget,
   ) {}
 
   start(): void {
@@ -84,6 +88,10 @@ export class EngineSession {
     }
     this.child = child;
     this.pendingLines = 0;
+    // A process that did not start ('error' follows) holds nothing.
+    const hash: HashShare = { mib: 0, closed: child.pid === undefined };
+    this.hash = hash;
+    child.once("exit", () => this.hashBudget.release(hash));
     const current = () => generation === this.generation && !this.closed;
     child.on("error", (e) => {
       if (current())
@@ -120,8 +128,20 @@ export class EngineSession {
       this.killEngine(); // at once: the page wants a new engine, not this one's last words
       this.start();
     } else {
-      this.writeLine(parsed.message.line);
+      const { line, hashMiB } = parsed.message;
+      if (hashMiB !== undefined && this.engineRunning()) {
+        const refusal = this.hashBudget.reserve(this.hash, hashMiB);
+        if (refusal) {
+          this.send({ type: "error", message: refusal });
+          return;
+        }
+      }
+      this.writeLine(line);
     }
+  }
+
+  private engineRunning(): boolean {
+    return this.child?.stdin?.writable === true;
   }
 
   // The session is over (the page closed, or its connection ended): the engine goes with
@@ -169,6 +189,7 @@ export class EngineSession {
     const child = this.child;
     this.child = null;
     this.output = [];
+    this.hashBudget.release(this.hash); // a killed engine's memory is given back as it dies
     if (!child) return;
     killGroup(child);
     child.stdin?.destroy(); // what waited for the engine goes now

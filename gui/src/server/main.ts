@@ -2,7 +2,7 @@
 // session) its own engine process, started from the command on the command line.
 //
 //   node dist/server/main.js [--host 127.0.0.1] [--port 8080] [--allow-host NAME]...
-//                            -- <engine> [args...]
+//                            [--hash-budget MIB] -- <engine> [args...]
 //
 // Nothing a client sends may end the server (issue #20): every message, frame, URL and
 // socket error is answered or closes that one connection, and whenever the server does
@@ -15,6 +15,7 @@ import { WebSocketServer, type ServerOptions, type WebSocket } from "ws";
 
 import { EngineSession, kCloseGraceMs } from "./engine_session.js";
 import { killAllEngines } from "./engine_processes.js";
+import { HashBudget } from "./hash_budget.js";
 import { isHostName, RequestGuard, requestPath, type Refusal } from "./request_guard.js";
 import { StaticFiles } from "./static_files.js";
 
@@ -22,6 +23,7 @@ interface Options {
   host: string;
   port: number;
   allowedHosts: string[];
+  hashBudgetMiB: number;
   command: string[];
 }
 
@@ -29,9 +31,11 @@ interface Options {
 const kAllowedHostsVariable = "KETE_GUI_ALLOWED_HOSTS";
 
 const kUsage =
-  "usage: main.js [--host HOST] [--port PORT] [--allow-host NAME]... -- ENGINE [ARGS...]\n" +
+  "usage: main.js [--host HOST] [--port PORT] [--allow-host NAME]... [--hash-budget MIB]\n" +
+  "               -- ENGINE [ARGS...]\n" +
   "  --allow-host NAME  also serve requests whose Host is NAME (besides 127.0.0.1, localhost\n" +
-  `                     and [::1]); repeatable; ${kAllowedHostsVariable} adds a comma-separated list`;
+  `                     and [::1]); repeatable; ${kAllowedHostsVariable} adds a comma-separated list\n` +
+  "  --hash-budget MIB  the Hash all sessions may set together (default: half the memory)";
 
 // The largest WebSocket message accepted; a longer one closes its connection (code 1009).
 const kMaxPayload = 1 << 20;
@@ -41,7 +45,13 @@ const kMaxSessions = 32;
 const kWildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
 
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
-  const options: Options = { host: "127.0.0.1", port: 8080, allowedHosts: [], command: [] };
+  const options: Options = {
+    host: "127.0.0.1",
+    port: 8080,
+    allowedHosts: [],
+    hashBudgetMiB: HashBudget.machineDefault(),
+    command: [],
+  };
   const fromEnv = env[kAllowedHostsVariable];
   if (fromEnv !== undefined) {
     for (const name of fromEnv
@@ -68,6 +78,10 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
       const name = argv[++i]!;
       if (!isHostName(name)) fail(`bad host name '${name}' for --allow-host`);
       options.allowedHosts.push(name);
+    } else if (arg === "--hash-budget" && i + 1 < argv.length) {
+      const mib = Number(argv[++i]);
+      if (!/^[0-9]+$/.test(argv[i]!) || mib < 1) fail(`bad --hash-budget '${argv[i]}' (MiB)`);
+      options.hashBudgetMiB = mib;
     } else if (arg === "--help" || arg === "-h") {
       console.log(kUsage);
       process.exit(0);
@@ -132,6 +146,7 @@ function main(): void {
   const files = new StaticFiles(path.join(guiDir, "static"), path.join(guiDir, "dist/page"));
   const guard = new RequestGuard(options.allowedHosts);
   const sessions = new Set<EngineSession>();
+  const hashBudget = new HashBudget(options.hashBudgetMiB);
   killEnginesOnExit(sessions);
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -150,7 +165,7 @@ function main(): void {
   sockets.on("error", () => {}); // only its own HTTP server emits this, and it has none
 
   const open = (ws: WebSocket, socket: Duplex) => {
-    const session = new EngineSession(ws, options.command);
+    const session = new EngineSession(ws, options.command, hashBudget);
     sessions.add(session);
     // The session ends as soon as the page is done with it: at its close frame, at the end
     // of its side of the TCP connection, or when the connection closes, whichever comes
