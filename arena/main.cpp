@@ -19,6 +19,7 @@
 #include "tools/cluster.h"
 #include "tools/interrupt.h"
 #include "tools/output_file.h"
+#include "tools/standard_streams.h"
 
 namespace {
 
@@ -209,6 +210,7 @@ int play(CommandLine& cl, tools::Cluster& cluster) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  tools::open_standard_streams();
   if (absl::Status s = tools::Cluster::join(argc, argv); !s.ok()) return fail(kete::error_text(s));
   tools::Cluster& cluster = tools::Cluster::instance();
   absl::StatusOr<CommandLine> cl = parse_command_line(tools::arguments(argc, argv));

@@ -39,6 +39,7 @@
 #include "rules/random.h"
 #include "rules/rules.h"
 #include "search/tt.h"
+#include "tools/standard_streams.h"
 
 #ifndef KETE_PERFT_DIR
 #error "KETE_PERFT_DIR must name tests/data/perft"
@@ -325,6 +326,7 @@ void register_rules(const std::string& name, RuleSet rules, const std::string& p
 }  // namespace kete
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete;
   register_rules<BaoRules>("bao", {Variant::kBao}, "bao.txt");
   register_rules<KigogoRules>("kigogo", {Variant::kKigogo}, "kigogo.txt");

@@ -27,6 +27,7 @@
 #include "rules/playout.h"
 #include "rules/random.h"
 #include "tools/arg_cursor.h"
+#include "tools/standard_streams.h"
 
 namespace kete {
 namespace {
@@ -231,6 +232,7 @@ void for_each_rules(F&& f) {
 constexpr std::string_view kUsage = "usage: kete-throughput [--runs N] [--quick]\n";
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete;
   int runs = 5;
   bool quick = false;

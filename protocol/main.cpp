@@ -13,8 +13,10 @@
 #include "protocol/version.h"
 #include "rules/notation.h"
 #include "rules/text.h"
+#include "tools/standard_streams.h"
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   kete::Output out(std::cout);
   if (argc > 1 && std::string(argv[1]) == "--version") {
     out.line(fmt::format("kete {}", kete::version()));

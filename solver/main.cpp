@@ -23,6 +23,7 @@
 #include "solver/solver.h"
 #include "tools/arg_cursor.h"
 #include "tools/interrupt.h"
+#include "tools/standard_streams.h"
 
 namespace kete {
 namespace {
@@ -270,6 +271,7 @@ int solve(const Options& o) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   int exit_code = 0;
   kete::tools::stop_on_interrupt();
   const std::optional<kete::Options> o = kete::tools::options_or_usage(

@@ -188,6 +188,43 @@ void write_text(const std::string& path, const std::string& text) {
   ASSERT_EQ(std::fclose(f), 0);
 }
 
+// Issue 29: a tool started with standard error or standard output closed (`2>&-`, `>&-`)
+// opened its output file on that descriptor and wrote its progress or its results into
+// its data, records or book.
+TEST(ToolStreams, AClosedStandardStreamIsNeverTheOutputFile) {
+  const std::string dir = scratch("closed");
+  struct Case {
+    std::string command;
+    std::string file;
+    std::vector<std::string> strays;  // what the tool writes to stderr or stdout
+  };
+  const std::vector<Case> cases = {
+      {tool(KETE_DATAGEN) + " --variant bao --games 2 --nodes 50 --out " + dir + "/d.txt",
+       dir + "/d.txt",
+       {"kete-datagen:", "games/s"}},
+      {tool(KETE_MATCH) + two_engines() + " --pgn " + dir + "/m.pgn",
+       dir + "/m.pgn",
+       {"2 games", "Score of"}},
+      {tool(KETE_BOOK) + " --variant bao --count 2 --nodes 100 --out " + dir + "/b.txt",
+       dir + "/b.txt",
+       {"kete-book:", "kept of"}},
+  };
+  for (const char* closed : {"2>&-", ">&-"})
+    for (const Case& c : cases) {
+      const ToolRun r = run("{ " + c.command + " " + closed + "; }");
+      EXPECT_EQ(r.status, 0) << c.command << " " << closed << "\n" << r.output;
+      const std::string text = read_text(c.file);
+      EXPECT_FALSE(text.empty()) << c.command << " " << closed;
+      for (const std::string& stray : c.strays)
+        EXPECT_EQ(text.find(stray), std::string::npos)
+            << c.command << " " << closed << " wrote '" << stray << "' into " << c.file << ":\n"
+            << text;
+    }
+  const ToolRun replay = run(tool(KETE_MATCH) + " --replay " + dir + "/m.pgn");
+  EXPECT_EQ(replay.status, 0) << replay.output;
+  std::filesystem::remove_all(dir);
+}
+
 std::string score_line(const std::string& output) {
   const size_t at = output.find("Score of");
   return at == std::string::npos ? "" : output.substr(at, output.find('\n', at) - at);

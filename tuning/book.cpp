@@ -23,6 +23,7 @@
 #include "search/search.h"
 #include "search/tt.h"
 #include "tools/arg_cursor.h"
+#include "tools/standard_streams.h"
 
 namespace kete::tuning {
 namespace {
@@ -144,6 +145,7 @@ absl::Status run(const Options& o) {
 }  // namespace kete::tuning
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete::tuning;
   return kete::tools::tool_main("kete-book", kUsage, argc, argv, parse_options, run);
 }

@@ -23,6 +23,7 @@
 #include "tools/interrupt.h"
 #include "tools/output_file.h"
 #include "tools/run_checkpoint.h"
+#include "tools/standard_streams.h"
 #include "tools/work_farm.h"
 #include "tuning/selfplay.h"
 
@@ -293,6 +294,7 @@ int run(Options& o, tools::Cluster& cluster) {
 }  // namespace kete::tuning
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   int exit_code = 0;
   using namespace kete::tuning;
   if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) return fail(s);

@@ -13,6 +13,7 @@
 #include "tools/cluster.h"
 #include "tools/interrupt.h"
 #include "tools/output_file.h"
+#include "tools/standard_streams.h"
 #include "tuning/spsa_arena.h"
 #include "tuning/spsa_cli.h"
 
@@ -31,6 +32,7 @@ std::string sibling_kete() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete::tuning;
   if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) {
     fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));

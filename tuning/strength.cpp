@@ -25,6 +25,7 @@
 #include "search/search.h"
 #include "search/tt.h"
 #include "tools/arg_cursor.h"
+#include "tools/standard_streams.h"
 #include "tuning/selfplay.h"
 
 namespace kete {
@@ -172,6 +173,7 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 }  // namespace kete
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   int exit_code = 0;
   using namespace kete;
   std::optional<Options> options =

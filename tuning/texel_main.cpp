@@ -19,6 +19,7 @@
 #include "rules/notation.h"
 #include "tools/arg_cursor.h"
 #include "tools/output_file.h"
+#include "tools/standard_streams.h"
 #include "tuning/dataset.h"
 #include "tuning/dataset_flags.h"
 #include "tuning/texel.h"
@@ -129,6 +130,7 @@ absl::Status run(const Options& o) {
 }  // namespace kete::tuning
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete::tuning;
   return kete::tools::tool_main("kete-texel", kUsage, argc, argv, parse_options, run);
 }

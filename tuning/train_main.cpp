@@ -17,6 +17,7 @@
 #include "eval/net_file.h"
 #include "rules/notation.h"
 #include "tools/arg_cursor.h"
+#include "tools/standard_streams.h"
 #include "tuning/dataset.h"
 #include "tuning/dataset_flags.h"
 #include "tuning/trainer.h"
@@ -105,6 +106,7 @@ absl::Status run(const Options& o) {
 }  // namespace kete::tuning
 
 int main(int argc, char** argv) {
+  kete::tools::open_standard_streams();
   using namespace kete::tuning;
   return kete::tools::tool_main("kete-train", kUsage, argc, argv, parse_options, run);
 }
