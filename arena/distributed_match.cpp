@@ -5,6 +5,7 @@
 #include "arena/pgn.h"
 #include "rules/notation.h"
 #include "rules/text.h"
+#include "tools/standard_streams.h"
 #include "tools/work_farm.h"
 
 namespace kete::arena {
@@ -21,7 +22,7 @@ Tally coordinate_match(const MatchConfig& config, tools::Cluster& cluster,
     absl::StatusOr<std::vector<GameRecord>> records =
         read_pgn(pgn, fmt::format("the records of pair {}", pairs[job]));
     if (!records.ok()) {
-      fmt::print(stderr, "kete-match: {}\n", error_text(records.status()));
+      tools::note("kete-match: {}\n", error_text(records.status()));
       return;
     }
     for (const GameRecord& r : *records)

@@ -27,7 +27,7 @@ using namespace kete::arena;
 namespace tools = kete::tools;
 
 int fail(std::string_view message) {
-  fmt::print(stderr, "kete-match: {}\n", message);
+  tools::note("kete-match: {}\n", message);
   return 1;
 }
 
@@ -52,7 +52,7 @@ int replay(const std::string& path) {
       return fail(fmt::format("{}: game {}: {}", path, r.game, kete::error_text(s)));
     tally.add(r);
   }
-  fmt::print("{}: {} games, every move legal\n{}", path, records->size(), summary(tally));
+  tools::print("{}: {} games, every move legal\n{}", path, records->size(), summary(tally));
   return finish();
 }
 
@@ -76,7 +76,7 @@ absl::Status preflight(const MatchConfig& m, bool show_messages) {
     if (absl::Status s = client.start(); !s.ok()) return s;
     if (show_messages)
       for (const std::string& message : client.startup_messages())
-        fmt::print(stderr, "kete-match: engine '{}' said: {}\n", e.name, message);
+        tools::note("kete-match: engine '{}' said: {}\n", e.name, message);
   }
   return absl::OkStatus();
 }
@@ -117,7 +117,7 @@ absl::StatusOr<std::optional<Checkpoint>> checkpoint(const CommandLine& cl) {
 // A playing rank of an MPI job: its engines must start on its machine, or the job stops.
 int serve(const CommandLine& cl, tools::Cluster& cluster) {
   const auto rank_fail = [&](const absl::Status& s) {
-    fmt::print(stderr, "kete-match: rank {}: {}\n", cluster.rank(), kete::error_text(s));
+    tools::note("kete-match: rank {}: {}\n", cluster.rank(), kete::error_text(s));
     cluster.abort(1);
   };
   if (absl::Status s = preflight(cl.match, false); !s.ok()) rank_fail(s);
@@ -162,10 +162,10 @@ int play_or_coordinate(CommandLine& cl, tools::Cluster& cluster) {
 
   const MatchConfig& m = cl.match;
   const int planned = planned_games(m);
-  fmt::print("{}", header(cl, cluster));
+  tools::print("{}", header(cl, cluster));
   if (cl.resume)
-    fmt::print("Resumed from {}: {} games already played.\n", cl.checkpoint_file,
-               m.finished.size());
+    tools::print("Resumed from {}: {} games already played.\n", cl.checkpoint_file,
+                 m.finished.size());
   const bool live = isatty(STDERR_FILENO);
   const auto on_game = [&](const GameRecord& r, const Tally& t) {
     if (pgn && write_status.ok()) write_status = pgn->write(write_pgn(r));
@@ -174,27 +174,27 @@ int play_or_coordinate(CommandLine& cl, tools::Cluster& cluster) {
       write_status = (*cp)->save();
     }
     if (!write_status.ok()) tools::interrupted() = true;
-    if (live) fmt::print(stderr, "\r\033[K");
+    if (live) tools::note("\r\033[K");
     if (!cl.quiet) {
-      fmt::print("{}\n", game_line(r));
+      tools::print("{}\n", game_line(r));
       std::fflush(stdout);
     }
-    fmt::print(stderr, "{}{}", progress_line(t, planned), live ? "" : "\n");
+    tools::note("{}{}", progress_line(t, planned), live ? "" : "\n");
   };
   // The first interrupt stops the match gracefully; a second one ends the runner at once.
   tools::stop_on_interrupt();
   const Tally tally = cluster.distributed()
                           ? coordinate_match(m, cluster, on_game, tools::interrupted())
                           : run_match(m, on_game, tools::interrupted());
-  if (live) fmt::print(stderr, "\n");
+  if (live) tools::note("\n");
   if (pgn && write_status.ok()) write_status = pgn->close();
   if (*cp && write_status.ok()) write_status = (*cp)->save(true);
 
   if (tally.decision() != SprtDecision::kContinue)
-    fmt::print("SPRT decided after {} games.\n", tally.games());
+    tools::print("SPRT decided after {} games.\n", tally.games());
   else if (tally.games() < planned)
-    fmt::print("Stopped after {} of {} games.\n", tally.games(), planned);
-  fmt::print("{}", summary(tally));
+    tools::print("Stopped after {} of {} games.\n", tally.games(), planned);
+  tools::print("{}", summary(tally));
   if (!write_status.ok())
     return fail(fmt::format("the records are incomplete: {}", kete::error_text(write_status)));
   return finish();
@@ -215,11 +215,11 @@ int main(int argc, char** argv) {
   tools::Cluster& cluster = tools::Cluster::instance();
   absl::StatusOr<CommandLine> cl = parse_command_line(tools::arguments(argc, argv));
   if (!cl.ok()) {
-    fmt::print(stderr, "kete-match: {}\n(kete-match --help)\n", kete::error_text(cl.status()));
+    tools::note("kete-match: {}\n(kete-match --help)\n", kete::error_text(cl.status()));
     return 2;
   }
   if (cl->help) {
-    if (cluster.rank() == 0) fmt::print("{}", usage());
+    if (cluster.rank() == 0) tools::print("{}", usage());
     return finish();
   }
   if (!cl->replay_file.empty()) return replay(cl->replay_file);

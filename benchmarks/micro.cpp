@@ -57,19 +57,19 @@ std::vector<Position> load_positions(Variant variant, const std::string& file) {
   text << in.rdbuf();
   const absl::StatusOr<std::vector<PerftTableLine>> table = parse_perft_table(text.str(), path);
   if (!table.ok()) {
-    fmt::print(stderr, "{}\n", error_text(table.status()));
+    tools::note("{}\n", error_text(table.status()));
     std::exit(1);
   }
   for (const PerftTableLine& line : *table) {
     auto p = parse_position(variant, line.position);
     if (!p.ok()) {
-      fmt::print(stderr, "{}: {}\n", path, error_text(p.status()));
+      tools::note("{}: {}\n", path, error_text(p.status()));
       std::exit(1);
     }
     if (*p != positions.front()) positions.push_back(*p);
   }
   if (positions.size() < 2) {
-    fmt::print(stderr, "no positions read from {}/{}\n", KETE_PERFT_DIR, file);
+    tools::note("no positions read from {}/{}\n", KETE_PERFT_DIR, file);
     std::exit(1);
   }
   return positions;

@@ -132,9 +132,9 @@ void print_depth_growth(const std::string& name, int max_depth, int runs) {
   for (int depth = 1; depth <= max_depth; ++depth) {
     uint64_t leaves = 0;
     const double s = median_seconds(runs, [&](int) { leaves = perft<R>(start, depth); });
-    fmt::print("| {} | {} | {} | {:.3f} ms | {:.1f} | {} |\n", name, depth, leaves, s * 1e3,
-               s * 1e9 / double(leaves),
-               previous > 0 ? fmt::format("{:.1f}x", s / previous) : std::string("-"));
+    tools::print("| {} | {} | {} | {:.3f} ms | {:.1f} | {} |\n", name, depth, leaves, s * 1e3,
+                 s * 1e9 / double(leaves),
+                 previous > 0 ? fmt::format("{:.1f}x", s / previous) : std::string("-"));
     previous = s;
   }
 }
@@ -211,8 +211,8 @@ void print_seed_growth(const std::string& name, int depth, int runs) {
     });
     const double moves = double(bucket.moves) * passes, seeds = double(bucket.seeds) * passes;
     g_sink = sink;
-    fmt::print("| {} | {} | {} | {:.1f} | {:.1f} | {:.2f} |\n", name, kBucketNames[b], bucket.moves,
-               seeds / moves, s * 1e9 / moves, s * 1e9 / seeds);
+    tools::print("| {} | {} | {} | {:.1f} | {:.1f} | {:.2f} |\n", name, kBucketNames[b],
+                 bucket.moves, seeds / moves, s * 1e9 / moves, s * 1e9 / seeds);
   }
 }
 
@@ -248,24 +248,24 @@ int main(int argc, char** argv) {
     else
       s = tools::unknown_argument(flag);
     if (!s.ok()) {
-      fmt::print(stderr, "kete-throughput: {}\n{}", error_text(s), kUsage);
+      tools::note("kete-throughput: {}\n{}", error_text(s), kUsage);
       return 2;
     }
   }
 
-  fmt::print(
+  tools::print(
       "| rules | perft depth | leaves | leaves/s | playouts/s | all-moves playouts/s | "
       "plies/playout | seeds/move | ns/seed |\n|---|---|---|---|---|---|---|---|---|\n");
   for_each_rules([&]<Rules R>(const char* name, int depth) {
     const Row r = measure<R>(name, depth, 20000, runs);
-    fmt::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n", r.name,
-               r.depth, r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s,
-               r.all_moves_playouts_per_s, r.plies_per_playout, r.seeds_per_move, r.ns_per_seed);
+    tools::print("| {} | {} | {} | {:.2f} M | {:.0f} | {:.0f} | {:.1f} | {:.1f} | {:.2f} |\n",
+                 r.name, r.depth, r.leaves, r.leaves_per_s / 1e6, r.playouts_per_s,
+                 r.all_moves_playouts_per_s, r.plies_per_playout, r.seeds_per_move, r.ns_per_seed);
     std::fflush(stdout);
   });
-  if (quick) return 0;
+  if (quick) return tools::finish_stdout("kete-throughput");
 
-  fmt::print(
+  tools::print(
       "\nPerft time per depth from the start:\n\n"
       "| rules | depth | leaves | time | ns/leaf | x previous |\n|---|---|---|---|---|---|\n");
   for_each_rules([&]<Rules R>(const char* name, int depth) {
@@ -273,7 +273,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   });
 
-  fmt::print(
+  tools::print(
       "\nMoves of the perft tree one ply short of the depth above, by seeds sown per move, "
       "each bucket replayed alone:\n\n"
       "| rules | seeds/move | moves | mean seeds/move | ns/move | ns/seed |\n"
@@ -282,4 +282,5 @@ int main(int argc, char** argv) {
     print_seed_growth<R>(name, depth - 1, runs);
     std::fflush(stdout);
   });
+  return tools::finish_stdout("kete-throughput");
 }

@@ -2,6 +2,7 @@
 //   kete            the command loop
 //   kete bench [d]  the bench signature, then exit
 //   kete --version  the version, then exit
+// Exit status 1 when the answers did not all reach standard output (a full disk).
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
   kete::Output out(std::cout);
   if (argc > 1 && std::string(argv[1]) == "--version") {
     out.line(fmt::format("kete {}", kete::version()));
-    return 0;
+    return kete::tools::finish_stdout("kete");
   }
   if (const absl::Status defaults = kete::Engine::check_defaults(); !defaults.ok()) {
     out.line("info string error: " + kete::error_text(defaults));
@@ -41,12 +42,12 @@ int main(int argc, char** argv) {
       depth = *d;
     }
     kete::print_bench(out, depth);
-    return 0;
+    return kete::tools::finish_stdout("kete");
   }
   kete::Engine engine;
   kete::Protocol protocol(engine, out);
   for (std::string line; std::getline(std::cin, line);)
     if (!protocol.handle(line)) break;
   protocol.finish();
-  return 0;
+  return kete::tools::finish_stdout("kete");
 }

@@ -92,17 +92,17 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 int check(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
-    fmt::print(stderr, "kete-solve: cannot read '{}'\n", path);
+    tools::note("kete-solve: cannot read '{}'\n", path);
     return 2;
   }
   const auto t0 = std::chrono::steady_clock::now();
   absl::StatusOr<ProofReport> r = check_proof(in);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!r.ok()) {
-    fmt::print("proof INVALID: {}\n", error_text(r.status()));
+    tools::print("proof INVALID: {}\n", error_text(r.status()));
     return 1;
   }
-  fmt::print(
+  tools::print(
       "proof OK: {} wins ({} KichwaRule {}, MaxPlies {}) from {}\n"
       "positions {} (winner to move, one line each), loser positions {}, longest line {} "
       "plies, checked in {:.1f} s\n",
@@ -113,15 +113,15 @@ int check(const std::string& path) {
 }
 
 void print_census(const std::vector<DepthCensus>& census) {
-  fmt::print("census: depth positions won lost lost-on-path open unseen (attacker's view)\n");
+  tools::print("census: depth positions won lost lost-on-path open unseen (attacker's view)\n");
   for (const DepthCensus& c : census)
-    fmt::print("census {} {} {} {} {} {} {}\n", c.depth, c.positions, c.won, c.lost, c.lost_on_path,
-               c.open, c.unseen);
+    tools::print("census {} {} {} {} {} {} {}\n", c.depth, c.positions, c.won, c.lost,
+                 c.lost_on_path, c.open, c.unseen);
 }
 
 void print_info(const SolveInfo& i) {
-  fmt::print("info proof {} disproof {} nodes {} time {} memory {} entries {}\n", i.proof,
-             i.disproof, i.nodes, i.time_ms, i.memory_bytes, i.entries);
+  tools::print("info proof {} disproof {} nodes {} time {} memory {} entries {}\n", i.proof,
+               i.disproof, i.nodes, i.time_ms, i.memory_bytes, i.entries);
   std::fflush(stdout);
 }
 
@@ -161,10 +161,10 @@ bool write_proof(const Options& o, const Position& root, Side winner,
     out << proof_line_text(l.position, l.move);
   out.close();
   if (!out) {
-    fmt::print(stderr, "kete-solve: cannot write '{}'\n", o.proof);
+    tools::note("kete-solve: cannot write '{}'\n", o.proof);
     return false;
   }
-  fmt::print("proof written: {} ({} positions)\n", o.proof, lines.size());
+  tools::print("proof written: {} ({} positions)\n", o.proof, lines.size());
   return true;
 }
 
@@ -178,15 +178,15 @@ std::optional<int> shortest_win(const Options& o, const Position& root, Side att
     limits.info_every_ms = -1;
     Solver solver(o.rules, limits);
     const SolveResult r = solver.prove(root, attacker, game, tools::interrupted(), nullptr);
-    fmt::print("mate {}: {} (nodes {}, {} ms)\n", n,
-               r.proof == Proof::kProven      ? "proven"
-               : r.proof == Proof::kDisproven ? "none"
-                                              : "unknown (limits)",
-               r.info.nodes, r.info.time_ms);
+    tools::print("mate {}: {} (nodes {}, {} ms)\n", n,
+                 r.proof == Proof::kProven      ? "proven"
+                 : r.proof == Proof::kDisproven ? "none"
+                                                : "unknown (limits)",
+                 r.info.nodes, r.info.time_ms);
     std::fflush(stdout);
     if (r.proof == Proof::kProven) {
-      fmt::print("shortest win: {} wins in {} own moves, line {}\n", to_string(attacker), n,
-                 line_text(o.rules, root, r.pv));
+      tools::print("shortest win: {} wins in {} own moves, line {}\n", to_string(attacker), n,
+                   line_text(o.rules, root, r.pv));
       return n;
     }
     if (r.proof == Proof::kUnknown) return std::nullopt;
@@ -199,7 +199,7 @@ int solve(const Options& o) {
   if (!o.position.empty()) {
     absl::StatusOr<Position> p = parse_position(o.rules.variant, o.position);
     if (!p.ok()) {
-      fmt::print(stderr, "kete-solve: --position: {}\n", error_text(p.status()));
+      tools::note("kete-solve: --position: {}\n", error_text(p.status()));
       return 2;
     }
     root = *p;
@@ -208,15 +208,16 @@ int solve(const Options& o) {
   for (std::string_view token : split_words(o.moves)) {
     absl::StatusOr<Move> m = parse_move(o.rules, game.position(), token);
     if (!m.ok() || !game.play(*m)) {
-      fmt::print(stderr, "kete-solve: --moves: {}\n",
-                 m.ok() ? fmt::format("'{}' after the game ended", token) : error_text(m.status()));
+      tools::note("kete-solve: --moves: {}\n", m.ok()
+                                                   ? fmt::format("'{}' after the game ended", token)
+                                                   : error_text(m.status()));
       return 2;
     }
   }
   const GameContext context = context_of(game);
   root = game.position();
-  fmt::print("solving {} (KichwaRule {}) {}\n", to_string(o.rules.variant),
-             to_string(o.rules.kichwa), position_string(root));
+  tools::print("solving {} (KichwaRule {}) {}\n", to_string(o.rules.variant),
+               to_string(o.rules.kichwa), position_string(root));
 
   const Side to_move = root.side_to_move();
   std::vector<Side> attackers;
@@ -229,34 +230,34 @@ int solve(const Options& o) {
     SolveLimits limits = o.limits;
     limits.max_moves = o.mate;
     auto solver = std::make_unique<Solver>(o.rules, limits);
-    fmt::print("proving that {} wins{}\n", to_string(attacker),
-               o.mate ? fmt::format(" within {} moves", o.mate) : "");
+    tools::print("proving that {} wins{}\n", to_string(attacker),
+                 o.mate ? fmt::format(" within {} moves", o.mate) : "");
     const SolveResult r = solver->prove(root, attacker, context, tools::interrupted(), print_info);
     print_info(r.info);
     if (r.proof == Proof::kDisproven) {
-      fmt::print("result: {} has no forced win{}\n", to_string(attacker),
-                 r.path_dependent ? " found (the disproof rests on draws by repetition or "
-                                    "MaxPlies along its path: not a proof)"
-                                  : "");
+      tools::print("result: {} has no forced win{}\n", to_string(attacker),
+                   r.path_dependent ? " found (the disproof rests on draws by repetition or "
+                                      "MaxPlies along its path: not a proof)"
+                                    : "");
       continue;
     }
     if (r.proof == Proof::kUnknown) {
-      fmt::print("result: not proven within the limits\n");
+      tools::print("result: not proven within the limits\n");
       if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
       return 3;
     }
-    fmt::print("result: {} wins, line {}\n", to_string(attacker), line_text(o.rules, root, r.pv));
+    tools::print("result: {} wins, line {}\n", to_string(attacker), line_text(o.rules, root, r.pv));
     if (!o.proof.empty()) {
       std::optional<std::vector<StrategyLine>> lines =
           solver->strategy(root, attacker, context, tools::interrupted());
       if (!lines) {
-        fmt::print(stderr, "kete-solve: the strategy could not be rebuilt within the limits\n");
+        tools::note("kete-solve: the strategy could not be rebuilt within the limits\n");
         return 3;
       }
       if (!write_proof(o, root, attacker, reachable(o.rules, root, attacker, *lines))) return 2;
     }
-    fmt::print("time {:.1f} s\n",
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    tools::print("time {:.1f} s\n",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     solver.reset();  // its table's memory, before the distance search takes as much
     if (o.distance) {
       constexpr int kMostMoves = 200;
@@ -277,6 +278,11 @@ int main(int argc, char** argv) {
   const std::optional<kete::Options> o = kete::tools::options_or_usage(
       "kete-solve", kete::kUsage, argc, argv, kete::parse_options, exit_code);
   if (!o) return exit_code;
-  if (!o->check.empty()) return kete::check(o->check);
-  return kete::solve(*o);
+  const int code = o->check.empty() ? kete::solve(*o) : kete::check(o->check);
+  // A result that did not arrive is a failure, whatever it was (issue 29).
+  if (absl::Status s = kete::tools::flush_stdout(); !s.ok()) {
+    kete::tools::note("kete-solve: {}\n", kete::error_text(s));
+    return 2;
+  }
+  return code;
 }

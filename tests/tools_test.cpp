@@ -225,6 +225,40 @@ TEST(ToolStreams, AClosedStandardStreamIsNeverTheOutputFile) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 29: fmt::print threw from a full standard error, and kete-datagen, kete-match and
+// kete-book aborted (SIGABRT, exit 134): progress may be lost, the run may not. And
+// kete-solve, `kete --version` and `kete bench` exited 0 with their result lost on a full
+// standard output: a lost result is a failure that says so.
+TEST(ToolStreams, AFullStandardErrorIsNoFailureButALostResultIs) {
+  const std::string dir = scratch("full");
+  const ToolRun datagen =
+      run("{ " + tool(KETE_DATAGEN) + " --variant bao --games 2 --nodes 50 --out " + dir +
+          "/d.txt 2>/dev/full; }");
+  EXPECT_EQ(datagen.status, 0) << datagen.output;
+  EXPECT_NE(read_text(dir + "/d.txt").find("| 1\n"), std::string::npos);  // both games
+  const ToolRun match = run("{ " + tool(KETE_MATCH) + two_engines() + " 2>/dev/full; }");
+  EXPECT_EQ(match.status, 0) << match.output;
+  EXPECT_NE(match.output.find("Score of a vs b"), std::string::npos) << match.output;
+  const ToolRun book = run("{ " + tool(KETE_BOOK) + " --variant bao --count 2 --nodes 100 --out " +
+                           dir + "/b.txt 2>/dev/full; }");
+  EXPECT_EQ(book.status, 0) << book.output;
+
+  const std::string proof = std::string(KETE_TEST_DATA) + "/proofs/kujifunza-follow.proof";
+  const std::vector<std::pair<std::string, int>> lost = {
+      {tool(KETE_SOLVE) + " --variant kujifunza --kichwa follow", 2},
+      {tool(KETE_SOLVE) + " --check " + proof, 2},
+      {tool(KETE_BINARY) + " --version", 1},
+      {tool(KETE_BINARY) + " bench 1", 1}};
+  for (const auto& [command, status] : lost) {
+    const ToolRun r = run(command, "/dev/full");
+    EXPECT_EQ(r.status, status) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find("cannot write the standard output"), std::string::npos)
+        << command << "\n"
+        << r.output;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 std::string score_line(const std::string& output) {
   const size_t at = output.find("Score of");
   return at == std::string::npos ? "" : output.substr(at, output.find('\n', at) - at);

@@ -1,7 +1,6 @@
 #include "tools/arg_cursor.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace kete::tools {
 
@@ -67,8 +66,8 @@ bool wants_help(const std::vector<std::string>& argv) {
 }
 
 int print_help(std::string_view usage) {
-  fmt::print("{}", usage);
-  return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
+  tools::print("{}", usage);
+  return flush_stdout().ok() ? 0 : 1;
 }
 
 }  // namespace kete::tools

@@ -16,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "rules/text.h"
 #include "rules/types.h"
+#include "tools/standard_streams.h"
 
 namespace kete::tools {
 
@@ -138,22 +139,24 @@ auto options_or_usage(std::string_view tool, std::string_view usage, int argc, c
   }
   auto options = parse(args);
   if (options.ok()) return *std::move(options);
-  fmt::print(stderr, "{}: {}\n{}", tool, std::string(options.status().message()), usage);
+  tools::note("{}: {}\n{}", tool, std::string(options.status().message()), usage);
   exit_code = 2;
   return std::nullopt;
 }
 
 // A tool's main: run(options) on the options read by options_or_usage, else its exit
-// code. A run that fails prints "<tool>: <error>" to stderr: the tool exits 1.
+// code. A run that fails, or whose standard output did not arrive, prints "<tool>: <error>"
+// to stderr: the tool exits 1.
 template <class Parse, class Run>
 int tool_main(std::string_view tool, std::string_view usage, int argc, char** argv, Parse parse,
               Run run) {
   int exit_code = 0;
   const auto options = options_or_usage(tool, usage, argc, argv, parse, exit_code);
   if (!options) return exit_code;
-  const absl::Status s = run(*options);
+  absl::Status s = run(*options);
+  if (s.ok()) s = flush_stdout();
   if (s.ok()) return 0;
-  fmt::print(stderr, "{}: {}\n", tool, std::string(s.message()));
+  tools::note("{}: {}\n", tool, std::string(s.message()));
   return 1;
 }
 

@@ -117,11 +117,4 @@ absl::Status replace_file(const std::string& path, std::string_view text) {
   return s;
 }
 
-absl::Status flush_stdout() {
-  if (std::fflush(stdout) != 0 || std::ferror(stdout))
-    return absl::UnavailableError(
-        fmt::format("cannot write the standard output: {}", reason(errno)));
-  return absl::OkStatus();
-}
-
 }  // namespace kete::tools

@@ -1,6 +1,6 @@
-// The files and the standard output the tools write, with every write and the close
-// checked: a tool that could not write what it promised says so and exits non-zero
-// (docs/arena.md, docs/tuning.md). Errors name the path and the system's reason.
+// The files the tools write, with every write and the close checked: a tool that could not
+// write what it promised says so and exits non-zero (docs/arena.md, docs/tuning.md). Errors
+// name the path and the system's reason. The standard output: tools/standard_streams.h.
 #pragma once
 
 #include <cstdint>
@@ -45,9 +45,5 @@ class OutputFile {
 // that does not exist yet is replaced: a device, a directory, a FIFO or a symbolic link
 // is refused before anything is written.
 absl::Status replace_file(const std::string& path, std::string_view text);
-
-// Flushes the standard output and reports whether everything printed to it arrived
-// (a full disk, a closed pipe).
-absl::Status flush_stdout();
 
 }  // namespace kete::tools

@@ -12,6 +12,7 @@
 
 #include "rules/notation.h"
 #include "rules/text.h"
+#include "tools/standard_streams.h"
 
 namespace kete::tools {
 namespace {
@@ -66,7 +67,7 @@ void WorkFarm::run(const std::vector<std::string>& jobs, const OnResult& on_resu
     if (!m->body.empty()) {
       const auto job = split_job(m->body);
       if (!job || job->first >= jobs.size()) {
-        fmt::print(stderr, "kete: rank {} sent a malformed report\n", m->from);
+        tools::note("kete: rank {} sent a malformed report\n", m->from);
         cluster_.abort(1);
       }
       on_result(job->first, job->second);
@@ -99,7 +100,7 @@ void WorkFarm::assign(int rank, size_t job, const std::string& text) {
 
 void WorkFarm::send(int rank, int tag, std::string_view body) {
   if (absl::Status s = cluster_.send(rank, tag, body); !s.ok()) {
-    fmt::print(stderr, "kete: {}\n", error_text(s));
+    tools::note("kete: {}\n", error_text(s));
     cluster_.abort(1);
   }
 }

@@ -129,11 +129,11 @@ absl::Status run(const Options& o) {
         out << line << '\n' << std::flush;  // a stopped run keeps what it found
         ++kept;
       }
-      fmt::print(stderr, "\rkete-book: {} kept of {} searched  ", kept, tried);
+      tools::note("\rkete-book: {} kept of {} searched  ", kept, tried);
     }
     if (!any) break;
   }
-  fmt::print(stderr, "\n");
+  tools::note("\n");
   out.flush();
   if (!out) return absl::UnavailableError(fmt::format("writing '{}' failed", o.out));
   if (kept < o.count)

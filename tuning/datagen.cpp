@@ -98,7 +98,7 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
 }
 
 int fail(const absl::Status& s) {
-  fmt::print(stderr, "kete-datagen: {}\n", error_text(s));
+  tools::note("kete-datagen: {}\n", error_text(s));
   return 1;
 }
 
@@ -157,7 +157,7 @@ class Writer {
 
   // Closes the file and writes the last checkpoint.
   absl::Status finish() {
-    fmt::print(stderr, "\n");
+    tools::note("\n");
     if (!o_.checkpoint.empty()) save(std::chrono::steady_clock::now());
     if (written_.ok()) written_ = out_.close();
     return written_;
@@ -187,8 +187,8 @@ class Writer {
     const double secs = std::chrono::duration<double>(now - start_).count();
     if (secs - shown_at_ < 0.5 && done_ < total) return;
     shown_at_ = secs;
-    fmt::print(stderr, "\rkete-datagen: {}/{} games, {} positions, {:.1f} games/s  ", done_, total,
-               positions_, played_ / std::max(secs, 1e-9));
+    tools::note("\rkete-datagen: {}/{} games, {} positions, {:.1f} games/s  ", done_, total,
+                positions_, played_ / std::max(secs, 1e-9));
   }
 
   const Options& o_;
@@ -223,8 +223,8 @@ absl::StatusOr<Writer> open_output(Options& o) {
   absl::StatusOr<tools::OutputFile> out = tools::OutputFile::continue_at(o.out, *bytes);
   if (!out.ok()) return out.status();
   o.config.skip = *games;
-  fmt::print(stderr, "kete-datagen: resumed from {}: {} games already in {}\n", o.checkpoint,
-             *games, o.out);
+  tools::note("kete-datagen: resumed from {}: {} games already in {}\n", o.checkpoint, *games,
+              o.out);
   return Writer(o, std::move(*out), *bytes);
 }
 
@@ -285,8 +285,7 @@ int run(Options& o, tools::Cluster& cluster) {
         tools::interrupted());
   }
   if (absl::Status s = writer->finish(); !s.ok()) return fail(s);
-  if (tools::interrupted())
-    fmt::print(stderr, "kete-datagen: interrupted; the file holds whole games\n");
+  if (tools::interrupted()) tools::note("kete-datagen: interrupted; the file holds whole games\n");
   return 0;
 }
 

@@ -12,7 +12,6 @@
 #include "tools/arg_cursor.h"
 #include "tools/cluster.h"
 #include "tools/interrupt.h"
-#include "tools/output_file.h"
 #include "tools/standard_streams.h"
 #include "tuning/spsa_arena.h"
 #include "tuning/spsa_cli.h"
@@ -35,16 +34,16 @@ int main(int argc, char** argv) {
   kete::tools::open_standard_streams();
   using namespace kete::tuning;
   if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) {
-    fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
+    kete::tools::note("kete-spsa: {}\n", kete::error_text(s));
     return 1;
   }
   kete::tools::Cluster& cluster = kete::tools::Cluster::instance();
   absl::StatusOr<SpsaCommandLine> cl = parse_spsa_command_line(kete::tools::arguments(argc, argv));
   if (!cl.ok()) {
-    fmt::print(stderr, "kete-spsa: {}\n(kete-spsa --help)\n", kete::error_text(cl.status()));
+    kete::tools::note("kete-spsa: {}\n(kete-spsa --help)\n", kete::error_text(cl.status()));
     return 2;
   }
-  if (cl->help && cluster.rank() == 0) fmt::print("{}", spsa_usage());
+  if (cl->help && cluster.rank() == 0) kete::tools::print("{}", spsa_usage());
   if (!cl->help && cl->engine.command.empty()) cl->engine.command = sibling_kete();
   // The first interrupt stops the run gracefully; a second one ends it at once.
   kete::tools::stop_on_interrupt();
@@ -55,7 +54,7 @@ int main(int argc, char** argv) {
   if (s.ok() && !std::cout.flush()) s = absl::UnavailableError("cannot write the standard output");
   if (s.ok()) s = kete::tools::flush_stdout();
   if (!s.ok()) {
-    fmt::print(stderr, "kete-spsa: {}\n", kete::error_text(s));
+    kete::tools::note("kete-spsa: {}\n", kete::error_text(s));
     // The other ranks wait for rank 0, which may have failed before handing out work.
     if (cluster.distributed()) cluster.abort(1);
     return 1;

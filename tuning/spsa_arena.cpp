@@ -19,6 +19,7 @@
 #include "search/params.h"
 #include "tools/output_file.h"
 #include "tools/run_checkpoint.h"
+#include "tools/standard_streams.h"
 #include "tools/work_farm.h"
 
 namespace kete::tuning {
@@ -404,7 +405,7 @@ absl::Status serve(const SpsaCommandLine& cl, tools::Cluster& cluster) {
       [&](const std::string& job, const std::atomic<bool>& stop) -> std::optional<std::string> {
         absl::StatusOr<std::string> pgn = play_pair_job(cl, params, pool, job, stop);
         if (!pgn.ok()) {
-          fmt::print(stderr, "kete-spsa: rank {}: {}\n", cluster.rank(), error_text(pgn.status()));
+          tools::note("kete-spsa: rank {}: {}\n", cluster.rank(), error_text(pgn.status()));
           cluster.abort(1);
         }
         return *pgn;

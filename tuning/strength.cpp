@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
   const std::vector<arena::Opening> openings =
       arena::random_openings(rules, (o.games + 1) / 2, o.plies, o.seed);
   if (openings.empty()) {
-    fmt::print(stderr, "kete-strength: no undecided opening of {} plies\n", o.plies);
+    tools::note("kete-strength: no undecided opening of {} plies\n", o.plies);
     return 1;
   }
   Random rng(o.seed);
@@ -207,10 +207,11 @@ int main(int argc, char** argv) {
   arena::EloInterval e = arena::elo_interval(wdl);
   if (wins == n) e.lower = arena::elo_from_score(1 - 3.0 / n);
   if (losses == n) e.upper = arena::elo_from_score(3.0 / n);
-  fmt::print(
+  tools::print(
       "{} vs {} ({}{}): {} games, +{} ={} -{}, score {:.3f}, Elo {:+.0f} [{:+.0f}, {:+.0f}], LOS "
       "{:.1f}%\n",
       a.name, b.name, to_string(rules.variant),
       rules.variant == Variant::kKujifunza ? fmt::format(" {}", to_string(rules.kichwa)) : "", n,
       wins, draws, losses, wdl.score(), e.elo, e.lower, e.upper, 100 * arena::los(wdl));
+  return tools::finish_stdout("kete-strength");
 }

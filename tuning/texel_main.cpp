@@ -99,10 +99,10 @@ absl::Status run(const Options& o) {
   // With lambda > 0 the target blends in the search's own prediction of the result.
   for (size_t i = 0; i < data.size(); ++i)
     data[i].target = (1 - o.lambda) * data[i].target + o.lambda * predict((*samples)[i].score, k);
-  fmt::print("samples {} (held out {}), scale k {:.6f}\n", data.size(), held, k);
+  tools::print("samples {} (held out {}), scale k {:.6f}\n", data.size(), held, k);
   const double train0 = mean_loss(data, w0, k, false), held0 = mean_loss(data, w0, k, true);
   const RealWeights w = fit_weights(data, w0, k, o.fit, [&](int epoch, double loss) {
-    if (epoch % 500 == 0) fmt::print(stderr, "epoch {} training loss {:.6f}\n", epoch, loss);
+    if (epoch % 500 == 0) tools::note("epoch {} training loss {:.6f}\n", epoch, loss);
   });
   const Weights tuned = to_integer(w);
   const double train1 = mean_loss(data, to_real(tuned), k, false);
@@ -111,10 +111,10 @@ absl::Status run(const Options& o) {
       "loss before: training {:.6f}, held out {:.6f}\nloss after:  training {:.6f}, held out "
       "{:.6f}",
       train0, held0, train1, held1);
-  fmt::print("{}\n", report);
+  tools::print("{}\n", report);
   for (int j = 0; j < kWeightCount; ++j)
     if (j < kFeatureCount || o.variant == Variant::kKiswahili)
-      fmt::print("  {:<18} {:>6} -> {:>6}\n", kWeightNames[j], start[j], tuned[j]);
+      tools::print("  {:<18} {:>6} -> {:>6}\n", kWeightNames[j], start[j], tuned[j]);
   const std::string weights = format_weights(
       {o.variant, tuned}, fmt::format("kete evaluation weights for {}, fitted by kete-texel on {} "
                                       "positions (k {:.6f}).\n{}",

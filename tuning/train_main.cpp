@@ -83,18 +83,18 @@ absl::Status run(const Options& o) {
     if (!s.ok())
       return absl::InvalidArgumentError(fmt::format("--resume '{}': {}", o.resume, error_text(s)));
   }
-  fmt::print("samples {} (held out {}), scale k {:.6f}, {} net, epoch {}\n", samples->size(),
-             trainer.size(true), trainer.net().k,
-             o.form == nnue::Form::kResidual ? "residual" : "plain", trainer.epoch());
-  fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f}\n", trainer.epoch(),
-             trainer.loss(false), trainer.loss(true));
+  tools::print("samples {} (held out {}), scale k {:.6f}, {} net, epoch {}\n", samples->size(),
+               trainer.size(true), trainer.net().k,
+               o.form == nnue::Form::kResidual ? "residual" : "plain", trainer.epoch());
+  tools::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f}\n", trainer.epoch(),
+               trainer.loss(false), trainer.loss(true));
   const auto start = std::chrono::steady_clock::now();
   while (trainer.epoch() < o.epochs) {
     trainer.train_epoch();
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    fmt::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f} ({:.0f} s)\n",
-               trainer.epoch(), trainer.loss(false), trainer.loss(true), secs);
+    tools::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f} ({:.0f} s)\n",
+                 trainer.epoch(), trainer.loss(false), trainer.loss(true), secs);
     std::fflush(stdout);
     if (!o.checkpoint.empty())
       if (absl::Status s = write_file(o.checkpoint, trainer.checkpoint()); !s.ok()) return s;
