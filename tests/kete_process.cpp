@@ -79,6 +79,52 @@ std::vector<std::string> KeteProcess::until_bestmove(std::string_view what, Dura
   return lines;
 }
 
+std::vector<std::string> KeteProcess::until_search_ran(int64_t ms, bool& ran, Duration timeout) {
+  bool found = false;
+  std::vector<std::string> lines = read_until(
+      [ms](const std::string& l) {
+        if (l.starts_with("bestmove") || l.starts_with("info currmove ")) return true;
+        const std::vector<std::string> w = line_words(l);
+        if (w.size() < 2 || w[0] != "info" || w[1] == "string") return false;
+        for (size_t i = 1; i + 1 < w.size(); ++i)
+          if (w[i] == "time") return std::stoll(w[i + 1]) >= ms;
+        return false;
+      },
+      found, timeout);
+  ran = found && !lines.back().starts_with("bestmove");
+  return lines;
+}
+
+bool KeteProcess::still_searching(std::vector<std::string>& lines, Duration timeout) {
+  static constexpr std::string_view kRefused =
+      "info string error: go: a search is running: send stop first";
+  if (!send("go depth 1", timeout)) {
+    ADD_FAILURE() << "cannot send the probe 'go depth 1': the engine does not read";
+    return false;
+  }
+  bool found = false;
+  std::vector<std::string> read =
+      read_until([](const std::string& l) { return l == kRefused || l.starts_with("bestmove"); },
+                 found, timeout);
+  EXPECT_TRUE(found) << "no answer to the probe 'go depth 1':" << show(read);
+  const bool refused = found && read.back() == kRefused;
+  if (refused) read.pop_back();
+  lines.insert(lines.end(), read.begin(), read.end());
+  return refused;
+}
+
+void KeteProcess::expect_no_search() {
+  ASSERT_TRUE(send("position startpos moves A7L"));
+  ASSERT_TRUE(send("go depth 1"));
+  const std::vector<std::string> lines = until_bestmove("the probe 'go depth 1'");
+  ASSERT_EQ(lines.size(), 2u) << "not the probe's lines alone:" << show(lines);
+  EXPECT_TRUE(lines[0].starts_with("info depth 1 ")) << show(lines);
+  const std::vector<std::string> best = line_words(lines[1]);
+  ASSERT_EQ(best.size(), 2u) << lines[1];
+  EXPECT_TRUE(best[1].starts_with('a') || best[1].starts_with('b'))
+      << "not North's move: an earlier search's bestmove" << show(lines);
+}
+
 std::vector<std::string> KeteProcess::ask(std::string_view command, Duration timeout) {
   if (!send(command, timeout) || !send("isready", timeout)) {
     ADD_FAILURE() << "cannot send '" << command << "': the engine does not read";

@@ -6,6 +6,7 @@
 // for sanitizer builds, and reads that fail the test when an expected line does not come.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -53,11 +54,30 @@ class KeteProcess {
   // and a last line "bestmove <missing>", if it did not come in time.
   std::vector<std::string> until_bestmove(std::string_view what,
                                           Duration timeout = default_timeout());
+  // Reads the lines of a running search until one proves that it has run `ms` by its own
+  // clock without ending: an info line whose `time` is at least `ms`, or an `info
+  // currmove` line (printed from one second on, so `ms` must be at most 1000). `ran` is
+  // false if a bestmove (the last line then) or the timeout came first.
+  std::vector<std::string> until_search_ran(int64_t ms, bool& ran,
+                                            Duration timeout = default_timeout());
+  // Whether a search runs now, asked with a probe that the engine answers at once: `go
+  // depth 1` is refused during a search ("go: a search is running"). Reads up to that
+  // refusal (true) or a bestmove (false: the search had ended, or the probe ran); the
+  // lines read, but the refusal, are appended to `lines`.
+  bool still_searching(std::vector<std::string>& lines, Duration timeout = default_timeout());
+  // Checks that no search runs or is left to print (after commands that must start none,
+  // from a position with South to move): a `go depth 1` after A7L (North to move) is
+  // accepted (it is refused during a search) and the first lines that come are its own,
+  // a North move, where an earlier search's lines would come first (a search starts only
+  // once the previous one has printed all). Leaves that position set.
+  void expect_no_search();
   // Sends `command`, then `isready`, and returns the lines before `readyok`: the whole
   // answer of a command that is answered at once (all but `go`). Fails the test if
   // readyok does not come.
   std::vector<std::string> ask(std::string_view command, Duration timeout = default_timeout());
-  // Lines that arrive within `wait` (for checking that nothing is printed).
+  // The lines that come within `wait`; with 0, those already written (all of them once the
+  // child has exited). No proof that nothing more comes: a loaded machine may print it
+  // later. For that, wait for a line that must come after (the answer to a command).
   std::vector<std::string> drain(Duration wait);
 
   // True while the child runs (it has not exited or been killed).

@@ -375,7 +375,27 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
   ASSERT_TRUE(kete.send("stop"));
   ASSERT_TRUE(kete.send("isready"));
   ASSERT_FALSE(kete.expect_until("readyok").empty());
-  kete.drain(std::chrono::milliseconds(kSanitized ? 2000 : 500));  // a stopped search's bestmove
+  // A stopped search may still be printing. A `go` from a finished game answers
+  // `bestmove (none)` once no search runs (refused while one does), after the earlier
+  // search's last line: no search ends with that line.
+  ASSERT_TRUE(kete.send("setoption name UCI_Variant value bao"));
+  ASSERT_TRUE(kete.send("position fen " + std::string(kBaoWorkedExample) + " moves B7R"));
+  bool settled = false;
+  for (int probe = 0; probe < 1000 && !settled; ++probe) {
+    ASSERT_TRUE(kete.send("go depth 1"));
+    bool found = false;
+    const Lines out = kete.read_until(
+        [](const std::string& l) {
+          return l == "bestmove (none)" || l.starts_with("info string error: go: ");
+        },
+        found);
+    ASSERT_TRUE(found) << "no answer to a probe 'go depth 1'" << show(out);
+    settled = out.back() == "bestmove (none)";
+    if (!settled) {
+      ASSERT_EQ(out.back(), "info string error: go: a search is running: send stop first");
+    }
+  }
+  ASSERT_TRUE(settled) << "a search still ran after 1000 probes";
   ASSERT_TRUE(kete.send("position startpos"));
   const Lines moves = kete.ask("query moves");
   ASSERT_EQ(moves.size(), 1u);

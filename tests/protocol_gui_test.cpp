@@ -158,14 +158,14 @@ TEST_F(GuiProtocolTest, RefusedPositionUnderCutegamesEndsTheGame) {
 // go movetime and go numbers
 
 // A fixed time is thought in full, less Move Overhead (10 ms): a `go movetime 500` once
-// returned after 308 ms.
+// returned after 308 ms. The search ends (its bestmove comes within the read's timeout,
+// seconds); how soon after 490 ms depends on the machine's load, so no upper bound.
 TEST_F(GuiProtocolTest, GoMovetimeThinksTheWholeTime) {
   expect_silent("position startpos");
   const auto t0 = Clock::now();
   const Lines lines = go("go movetime 500");
   const auto elapsed = Clock::now() - t0;
   EXPECT_GE(elapsed, 480ms) << show(lines);
-  EXPECT_LT(elapsed, kSanitized ? 3000ms : 900ms) << show(lines);
 }
 
 // Numbers above 10^12 count as 10^12, also those past 2^63; negative ones as 0.
@@ -193,12 +193,17 @@ Lines ponder_session(KeteProcess& kete, std::string_view handshake, bool ponder)
   EXPECT_TRUE(kete.send(std::string("setoption name Ponder value ") + (ponder ? "true" : "false")));
   EXPECT_TRUE(kete.send("position startpos moves A7L"));
   EXPECT_TRUE(kete.send("go ponder depth 3"));
-  // Pondering: no bestmove, however soon the depth is reached, until ponderhit.
-  Lines early = kete.drain(300ms);
-  for (const std::string& l : early)
-    EXPECT_FALSE(starts_with(l, "bestmove")) << l;
-  EXPECT_TRUE(kete.send("ponderhit"));
+  // Pondering: no bestmove, however soon the depth is reached, until ponderhit. Depth 3
+  // reported, the search still runs (a probe `go` is refused).
   bool found = false;
+  Lines early = kete.read_until(
+      [](const std::string& l) {
+        return starts_with(l, "info depth 3 ") || starts_with(l, "bestmove");
+      },
+      found);
+  EXPECT_TRUE(found && starts_with(early.back(), "info depth 3 ")) << show(early);
+  EXPECT_TRUE(kete.still_searching(early)) << "the ponder search ended at its depth" << show(early);
+  EXPECT_TRUE(kete.send("ponderhit"));
   Lines lines =
       kete.read_until([](const std::string& l) { return starts_with(l, "bestmove"); }, found);
   EXPECT_TRUE(found) << show(lines);
@@ -233,24 +238,29 @@ TEST_F(GuiProtocolTest, NoPonderMoveAfterUgi) {
 TEST_F(GuiProtocolTest, StopEndsAPonderSearch) {
   expect_silent("position startpos");
   ASSERT_TRUE(kete.send("go ponder movetime 100"));
-  for (const std::string& l : kete.drain(400ms))
-    EXPECT_FALSE(starts_with(l, "bestmove")) << l;  // the movetime waits for ponderhit
+  // The movetime waits for ponderhit: the search reports 300 ms, by its own clock, and no
+  // bestmove.
+  bool ran = false;
+  const Lines early = kete.until_search_ran(300, ran);
+  EXPECT_TRUE(ran) << show(early);
   ASSERT_TRUE(kete.send("stop"));
   EXPECT_TRUE(starts_with(kete.until_bestmove("stop").back(), "bestmove A"));
 }
 
 // After ponderhit the time budget counts from then: a movetime of 400 ms is thought in
-// full after a ponderhit that comes 300 ms into the search.
+// full after a ponderhit that comes 300 ms (by the search's own clock) into the search,
+// and the search then ends (its bestmove comes within the read's timeout).
 TEST_F(GuiProtocolTest, PonderhitStartsTheClock) {
   expect_silent("position startpos");
   ASSERT_TRUE(kete.send("go ponder movetime 400"));
-  kete.drain(300ms);
+  bool ran = false;
+  const Lines early = kete.until_search_ran(300, ran);
+  ASSERT_TRUE(ran) << show(early);
   const auto t0 = Clock::now();
   ASSERT_TRUE(kete.send("ponderhit"));
   kete.until_bestmove("ponderhit");
   const auto elapsed = Clock::now() - t0;
   EXPECT_GE(elapsed, 350ms);
-  EXPECT_LT(elapsed, kSanitized ? 3000ms : 900ms);
   // ponderhit without a ponder search does nothing.
   expect_silent("ponderhit");
 }
@@ -282,7 +292,7 @@ TEST_F(GuiProtocolTest, SearchmovesRestrictsTheRoot) {
             "info string error: go: searchmoves: illegal move 'A1L'");
   EXPECT_EQ(answer("go searchmoves depth 2"),
             "info string error: go: searchmoves needs at least one move");
-  EXPECT_EQ(kete.drain(200ms), Lines{});  // nothing started
+  kete.expect_no_search();  // nothing started
 }
 
 TEST_F(GuiProtocolTest, DebugOnAndOff) {

@@ -288,7 +288,9 @@ TEST_F(ProtocolTest, UciListsIdThenEveryOptionThenUciok) {
   EXPECT_EQ(by_name.size(), 15u);
   EXPECT_EQ(by_name["Clear Hash"].type, "button");
   EXPECT_EQ(by_name["EvalFile"].type, "string");
-  EXPECT_EQ(kete.drain(100ms), Lines{});
+  // Nothing after uciok: the answer to the next command comes next.
+  ASSERT_TRUE(kete.send("query p1turn"));
+  EXPECT_EQ(kete.read_line(), "response true");
 }
 
 TEST_F(ProtocolTest, ParamsListsTheTuningOptionsThenParamsok) {
@@ -327,7 +329,9 @@ TEST_F(ProtocolTest, IsreadyAnswersReadyok) {
     ASSERT_TRUE(kete.send(isready));
     EXPECT_EQ(kete.read_line(), "readyok") << isready;
   }
-  EXPECT_EQ(kete.drain(100ms), Lines{});
+  // One readyok each and nothing else: the answer to the next command comes next.
+  ASSERT_TRUE(kete.send("query p1turn"));
+  EXPECT_EQ(kete.read_line(), "response true");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -694,15 +698,18 @@ TEST_F(ProtocolTest, BadGoParametersAreRefusedWithoutSearching) {
   };
   for (const auto& [command, message] : cases)
     expect_error(command, message);
-  EXPECT_EQ(kete.drain(200ms), Lines{});  // no search was started
+  kete.expect_no_search();  // no search was started
 }
 
 TEST_F(ProtocolTest, GoInfiniteRunsUntilStop) {
   ASSERT_TRUE(kete.send("go infinite"));
-  const Lines early = kete.drain(300ms);
-  for (const std::string& l : early)
-    EXPECT_FALSE(starts_with(l, "bestmove")) << l;
-  check_search(go("stop"), kKiswahili, Position::start(Variant::kKiswahili));
+  // 300 ms into the search by its own clock, and no bestmove.
+  bool ran = false;
+  Lines lines = kete.until_search_ran(300, ran);
+  EXPECT_TRUE(ran) << show(lines);
+  const Lines rest = go("stop");
+  lines.insert(lines.end(), rest.begin(), rest.end());
+  check_search(lines, kKiswahili, Position::start(Variant::kKiswahili));
 }
 
 // Even a won position (a mate in one) gives its bestmove only after stop.
@@ -710,9 +717,15 @@ TEST_F(ProtocolTest, GoInfiniteWaitsForStopEvenWhenTheSearchIsDone) {
   set_option("UCI_Variant", "bao");
   expect_silent("position fen " + std::string(kBaoWorkedExample));
   ASSERT_TRUE(kete.send("go infinite"));
-  const Lines early = kete.drain(500ms);
-  for (const std::string& l : early)
-    EXPECT_FALSE(starts_with(l, "bestmove")) << l;
+  // The mate found (the search has nothing left to do), the search still runs: a probe
+  // `go` is refused.
+  bool found = false;
+  Lines early = kete.read_until(
+      [](const std::string& l) { return starts_with(l, "bestmove") || l.find(" mate ") != l.npos; },
+      found);
+  ASSERT_TRUE(found) << show(early);
+  EXPECT_FALSE(starts_with(early.back(), "bestmove")) << show(early);
+  EXPECT_TRUE(kete.still_searching(early)) << "the search ended before stop" << show(early);
   Lines rest = go("stop");
   rest.insert(rest.begin(), early.begin(), early.end());
   EXPECT_EQ(check_search(rest, kBao, parse_or_die(Variant::kBao, kBaoWorkedExample)), "B7R");
@@ -1252,7 +1265,9 @@ TEST(ProtocolSession, QuitIgnoresWhatFollows) {
 TEST(ProtocolSession, QuitDuringSearchGivesItsBestmove) {
   KeteProcess kete;
   ASSERT_TRUE(kete.send("go infinite"));
-  kete.drain(100ms);
+  bool reported = false;  // the search runs
+  kete.read_until([](const std::string& l) { return starts_with(l, "info depth "); }, reported);
+  ASSERT_TRUE(reported);
   ASSERT_TRUE(kete.send("quit"));
   EXPECT_EQ(kete.wait_exit(), 0);
   const Lines rest = kete.drain(0ms);
