@@ -45,6 +45,8 @@ class EngineProcess {
   absl::Status start(const std::string& command, const std::vector<std::string>& args,
                      bool inherit_stderr);
   bool running() const { return pid_ > 0; }
+  // The child's process id while it runs, else -1.
+  pid_t pid() const { return pid_; }
 
   // False if the engine no longer reads its input (it exited, closed stdin, or left the
   // pipe full for kWriteTimeout).

@@ -1,5 +1,9 @@
 #include "tests/kete_process.h"
 
+#include <unistd.h>
+
+#include <fstream>
+
 #include <gtest/gtest.h>
 
 #include "tests/test_util.h"
@@ -142,6 +146,25 @@ std::vector<std::string> KeteProcess::ask(std::string_view command, Duration tim
 std::vector<std::string> KeteProcess::drain(Duration wait) {
   bool found = false;
   return read_until([](const std::string&) { return false; }, found, wait);
+}
+
+int64_t KeteProcess::cpu_ms() {
+  // /proc/<pid>/stat: "pid (comm) state ..." with utime and stime the 14th and 15th
+  // fields; comm may hold spaces and parentheses.
+  std::ifstream in("/proc/" + std::to_string(process_.pid()) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat) || stat.rfind(')') == std::string::npos) return -1;
+  const std::vector<std::string> w = line_words(stat.substr(stat.rfind(')') + 1));
+  if (w.size() < 13) return -1;
+  const int64_t ticks = std::stoll(w[11]) + std::stoll(w[12]);
+  return ticks * 1000 / sysconf(_SC_CLK_TCK);
+}
+
+int64_t KeteProcess::resident_mib() {
+  std::ifstream in("/proc/" + std::to_string(process_.pid()) + "/status");
+  for (std::string line; std::getline(in, line);)
+    if (line.starts_with("VmRSS:")) return std::stoll(line_words(line)[1]) / 1024;
+  return -1;
 }
 
 bool KeteProcess::alive() {

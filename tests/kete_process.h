@@ -82,6 +82,12 @@ class KeteProcess {
 
   // True while the child runs (it has not exited or been killed).
   bool alive();
+  // The CPU time the child has used, all its threads, in ms (10 ms steps: the kernel's
+  // clock ticks), or -1 if /proc cannot tell. A loaded machine gives a process less CPU
+  // time in the same wall time, never more: a bound on it holds however busy the machine.
+  int64_t cpu_ms();
+  // The child's resident memory in MiB (VmRSS), or -1 if /proc cannot tell.
+  int64_t resident_mib();
   // Waits for the child to exit: its exit code, or 128 + signal, or nullopt on timeout.
   std::optional<int> wait_exit(Duration timeout = default_timeout());
 
