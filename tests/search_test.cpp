@@ -2,9 +2,10 @@
 // MultiPV, draws by the move limit, time budgets that respect the clock.
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <mutex>
 #include <new>
-#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -217,22 +218,39 @@ TEST(Search, MultiPvReportsDistinctFirstMoves) {
 }
 
 // Through the facade, as the protocol uses it: an infinite search with two threads ends
-// at `stop` with a legal move.
+// at `stop` with a legal move, and not before: once it has reported 100 ms by its own
+// clock it still runs.
 TEST(Engine, StopEndsAnInfiniteSearchWithALegalMove) {
   Engine engine;
   engine.set_threads(2);
   std::atomic<bool> done{false};
   std::optional<Move> best;
+  std::mutex mutex;
+  std::condition_variable reported;
+  int64_t reported_ms = -1;
   Limits limits;
   limits.infinite = true;
   engine.go(
-      limits, [](const SearchInfo&) {},
+      limits,
+      [&](const SearchInfo& i) {
+        const std::lock_guard lock(mutex);
+        reported_ms = std::max(reported_ms, i.time_ms);
+        reported.notify_all();
+      },
       [&](const SearchResult& r) {
+        const std::lock_guard lock(mutex);
         best = r.best;
         done = true;
+        reported.notify_all();
       });
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  {
+    std::unique_lock lock(mutex);
+    EXPECT_TRUE(reported.wait_for(lock, std::chrono::seconds(kSanitized ? 60 : 10), [&] {
+      return reported_ms >= 100 || done.load();
+    })) << "no report of 100 ms";
+  }
   EXPECT_FALSE(done.load()) << "an infinite search ended before stop";
+  EXPECT_TRUE(engine.searching());
   engine.stop();
   engine.wait();
   ASSERT_TRUE(done.load());
