@@ -243,7 +243,7 @@ TEST(ToolStreams, AFullStandardErrorIsNoFailureButALostResultIs) {
                            dir + "/b.txt 2>/dev/full; }");
   EXPECT_EQ(book.status, 0) << book.output;
 
-  const std::string proof = std::string(KETE_TEST_DATA) + "/proofs/kujifunza-follow.proof";
+  const std::string proof = std::string(KETE_SOURCE_DIR) + "/tuning/proofs/kujifunza-follow.proof";
   const std::vector<std::pair<std::string, int>> lost = {
       {tool(KETE_SOLVE) + " --variant kujifunza --kichwa follow", 2},
       {tool(KETE_SOLVE) + " --check " + proof, 2},
