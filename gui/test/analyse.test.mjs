@@ -16,8 +16,6 @@ guiSession(async (s) => {
 // The 1994 game after A7L a5R (rules.md section 7).
 const kAfterTwo = "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function setPosition(page, variant, text) {
   if ((await page.inputValue("#variant")) !== variant) {
     await page.selectOption("#variant", variant);
@@ -64,15 +62,19 @@ test("infinite analysis with MultiPV 2: the info lines arrive as a live table", 
     null,
     { timeout: 20000 },
   );
-  // Both lines of one depth, read at once: between the two info lines of a depth the table
-  // holds line 1 of the new depth beside line 2 of the old one, and the best move may have
-  // changed places between the two depths.
-  let summary = await rows(page, "#info-summary");
-  for (let tries = 0; summary[0].depth !== summary[1].depth; ++tries) {
-    assert.ok(tries < 100, "the two lines never showed one depth");
-    await sleep(10);
-    summary = await rows(page, "#info-summary");
-  }
+  // Both lines of one depth, read at once in the page once the table shows them: between
+  // the two info lines of a depth the table holds line 1 of the new depth beside line 2 of
+  // the old one, and the best move may have changed places between the two depths.
+  const summary = await (
+    await page.waitForFunction(() => {
+      const ranks = [...document.querySelectorAll("#info-summary tr.info-row")].map((tr) => ({
+        multipv: Number(tr.dataset.multipv),
+        depth: Number(tr.dataset.depth),
+        pv: [...tr.querySelectorAll(".pv-move")].map((s) => s.textContent),
+      }));
+      return ranks.length === 2 && ranks[0].depth === ranks[1].depth && ranks;
+    })
+  ).jsonValue();
   assert.deepEqual(
     summary.map((r) => r.multipv),
     [1, 2],

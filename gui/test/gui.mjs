@@ -198,6 +198,21 @@ export function readBoard(page) {
   });
 }
 
+// The protocol log as the page shows it: the details around it opened, and read once the
+// page has drawn it (the page draws the log on the details' toggle event, which comes
+// after `open` is set; its own listener runs before this one).
+export function protocolLog(page) {
+  return page.evaluate(async () => {
+    const details = document.getElementById("log").closest("details");
+    if (!details.open)
+      await new Promise((resolve) => {
+        details.addEventListener("toggle", resolve, { once: true });
+        details.open = true;
+      });
+    return document.getElementById("log").textContent;
+  });
+}
+
 export function moveList(page) {
   return page.$$eval("#moves li[data-token]", (items) => items.map((li) => li.dataset.token));
 }

@@ -16,6 +16,7 @@ import {
   ketePath,
   moveList,
   newPlayGame,
+  protocolLog,
   readBoard,
   waitIdle,
 } from "./gui.mjs";
@@ -33,16 +34,11 @@ after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const pid = (page) => page.getAttribute("#engine-status", "data-pid").then(Number);
 // Every line the page sent to the engine (the protocol log).
-const sentLines = (page) =>
-  page.evaluate(async () => {
-    document.querySelector("#log").closest("details").open = true;
-    await new Promise((r) => setTimeout(r, 50));
-    return document
-      .getElementById("log")
-      .textContent.split("\n")
-      .filter((l) => l.startsWith("> "))
-      .map((l) => l.slice(2));
-  });
+const sentLines = async (page) =>
+  (await protocolLog(page))
+    .split("\n")
+    .filter((l) => l.startsWith("> "))
+    .map((l) => l.slice(2));
 const errorTexts = (page) =>
   page.$$eval("#errors li span", (spans) => spans.map((s) => s.textContent));
 const clearErrors = (page) =>

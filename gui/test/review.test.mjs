@@ -16,6 +16,7 @@ import {
   guiSession,
   ketePath,
   moveList,
+  protocolLog,
   readBoard,
   waitIdle,
 } from "./gui.mjs";
@@ -361,7 +362,8 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
   await page.click("#new-game");
   await waitIdle(page);
   assert.equal(await page.isVisible("#clocks"), true);
-  await page.waitForTimeout(400);
+  // South's clock runs: its first tick takes it below the full minute.
+  await page.waitForFunction(() => Number(document.getElementById("clock-S").dataset.ms) < 60000);
   const mine = Number(await page.getAttribute("#clock-S", "data-ms"));
   assert.ok(mine < 60000 && mine > 50000, `South's clock ${mine}`);
   assert.equal(await page.getAttribute("#clock-N", "data-ms"), "60000");
@@ -370,11 +372,7 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
   await page.click('#picker [data-move="A6L"]');
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
   await waitIdle(page);
-  const log = await page.evaluate(async () => {
-    document.querySelector("#log").closest("details").open = true;
-    await new Promise((r) => setTimeout(r, 50));
-    return document.getElementById("log").textContent;
-  });
+  const log = await protocolLog(page);
   // The preset's strength, then a search on the clocks alone (strength.test.mjs checks
   // the presets at the engine's end).
   assert.match(

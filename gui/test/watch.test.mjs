@@ -115,19 +115,27 @@ test("kiswahili from a position: watch, pause, export the unfinished game", asyn
     { timeout: 60000 },
   );
   await page.click("#watch-pause");
+  // Paused: the engines no longer play (Engines play can be pressed again) and nothing
+  // runs. Idle means every task is over (session.ts), the one that played the moves
+  // included: it has had the bestmove of any search the pause stopped. Only a task plays
+  // a move, so the moves read now are all there will be.
+  await page.waitForFunction(
+    () =>
+      !document.getElementById("watch-start").disabled &&
+      document.getElementById("watch-pause").disabled,
+  );
   await waitIdle(page);
   const moves = await moveList(page);
   const { fen } = await expected(engine, "kiswahili", start, moves);
   assert.equal(await readBoard(page), fen);
-  // Paused: no more moves come.
-  await new Promise((r) => setTimeout(r, 300));
-  assert.deepEqual(await moveList(page), moves);
   const record = await exportRecord(page, "kiswahili.pgn");
   const t = tags(record);
   assert.equal(t.Start, start);
   assert.equal(t.Result, "*");
   assert.equal(t.Termination, "aborted");
   assert.equal(t.TimeControl, "depth=3");
+  assert.equal(t.Plies, String(moves.length));
   assert.match(record, new RegExp(`^1\\. ${moves[0]} \\{\\d+ms\\} ${moves[1]} \\{\\d+ms\\}`, "m"));
+  assert.deepEqual(await moveList(page), moves, "a move came after the pause");
   assert.deepEqual(gui.errors, []);
 });
