@@ -60,10 +60,29 @@ export const alive = (pid) => {
   }
 };
 
-export async function waitGone(pid, timeoutMs = 3000) {
+// Waits until `pid` no longer runs: true, or false after `timeoutMs` (seconds, which a
+// loaded machine keeps; it returns as soon as the process is gone).
+export async function waitGone(pid, timeoutMs = 10000) {
   const deadline = Date.now() + timeoutMs;
   while (alive(pid) && Date.now() < deadline) await sleep(50);
   return !alive(pid);
+}
+
+// The CPU time a process has used, all its threads, in clock ticks (utime + stime).
+export function cpuTicks(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+// Waits until `condition()` holds, looking every 50 ms; false if it did not by `timeoutMs`.
+export async function waitUntil(condition, timeoutMs = 10000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
 }
 
 // Resident memory of a process in bytes (VmRSS).

@@ -7,24 +7,38 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { startServer } from "./gui.mjs";
-import { alive, connect, kBusyPerft, sleep, waitGone } from "./server_client.mjs";
+import { alive, connect, cpuTicks, kBusyPerft, waitGone, waitUntil } from "./server_client.mjs";
 
 const kCrashOnSignal = `data:text/javascript,process.on("SIGUSR2", () => { throw new Error("forced crash"); });`;
 const kExitOnSignal = `data:text/javascript,process.on("SIGUSR2", () => process.exit(3));`;
 
-// Two sessions: one engine in an infinite analysis, one in a long perft; and a third
-// session closed just before, whose engine may still be within its quit grace.
+// Two sessions: one engine in an infinite analysis, one in a long perft, each seen busy;
+// and a third session closed just before, whose engine may still be within its quit
+// grace.
 async function busyEngines(server) {
   const pids = [];
   for (const commands of [["go infinite"], kBusyPerft, kBusyPerft]) {
     const s = connect(server.url);
     await s.opened;
     const { pid } = await s.next((m) => m.type === "started");
-    for (const command of commands) s.send(command);
     pids.push(pid);
-    if (pids.length === 3) s.socket.close();
+    if (pids.length === 1) {
+      for (const command of commands) s.send(command);
+      await s.next((m) => m.type === "line" && m.line.startsWith("info depth "), 10000);
+    } else if (pids.length === 2) {
+      // The engine has read all before the perft; then it uses CPU time (a perft prints
+      // nothing until it ends), which an engine waiting for a line does not.
+      for (const command of commands.slice(0, -1)) s.send(command);
+      s.send("isready");
+      await s.next((m) => m.type === "line" && m.line === "readyok", 10000);
+      const before = cpuTicks(pid);
+      s.send(commands.at(-1));
+      assert.ok(await waitUntil(() => cpuTicks(pid) >= before + 10), "the perft did not start");
+    } else {
+      for (const command of commands) s.send(command);
+      s.socket.close();
+    }
   }
-  await sleep(300);
   return pids;
 }
 

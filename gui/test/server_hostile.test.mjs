@@ -19,6 +19,7 @@ import {
   rss,
   sleep,
   waitGone,
+  waitUntil,
 } from "./server_client.mjs";
 
 let server;
@@ -256,13 +257,12 @@ const kFloodGrowthLimit = 64 * kMiB;
 
 test("#20.5: a client that sends `uci` without reading is bounded and then dropped", async (t) => {
   server = await startServer();
-  await sleep(300);
-  const start = rss(server.child.pid);
   const raw = await rawUpgrade(server.url);
   assert.match(raw.status, / 101 /);
-  await sleep(200);
+  // The session's engine started (the server starts it as it accepts the session).
+  assert.ok(await waitUntil(() => childrenOf(server.child.pid).length === 1), "no engine");
   const [enginePid] = childrenOf(server.child.pid);
-  assert.ok(enginePid);
+  const start = rss(server.child.pid); // the server with its session, before the flood
   const { peak, closed } = await floodWithoutReading(raw, '{"type":"line","line":"uci"}', 6000);
   raw.socket.destroy();
   t.diagnostic(`server RSS ${start >> 20} MiB, peak ${peak >> 20} MiB`);
@@ -277,9 +277,8 @@ test("#20.5: a client that sends `uci` without reading is bounded and then dropp
 
 test("#20.5: flooding an engine that reads nothing (perft) is bounded and then dropped", async (t) => {
   server = await startServer();
-  await sleep(300);
-  const start = rss(server.child.pid);
   const { s, pid } = await session();
+  const start = rss(server.child.pid); // the server with its session, before the flood
   for (const line of kBusyPerft) s.send(line);
   const line = `position startpos moves ${"A6R ".repeat(20_000)}`.trim();
   let peak = start;
@@ -294,7 +293,7 @@ test("#20.5: flooding an engine that reads nothing (perft) is bounded and then d
     peak - start < kFloodGrowthLimit,
     `the server grew from ${start >> 20} to ${peak >> 20} MiB`,
   );
-  const closed = await Promise.race([s.closed, sleep(3000).then(() => null)]);
+  const closed = await Promise.race([s.closed, sleep(10000).then(() => null)]);
   assert.ok(closed, "the server kept flooding an engine that reads nothing");
   assert.match(
     s.messages
