@@ -661,7 +661,7 @@ void ProtocolTest::search_within(std::string_view command, std::string_view fen,
   const auto elapsed = Clock::now() - t0;
   const int64_t cpu = kete.cpu_ms() - cpu_before;
   EXPECT_GE(cpu_before, 0) << "no CPU time in /proc for the engine";
-  EXPECT_LE(cpu, limit_ms + (kSanitized ? 300 : 30)) << command << ": CPU ms";
+  EXPECT_LE(cpu, limit_ms + (kSanitized ? 1000 : 30)) << command << ": CPU ms";
   EXPECT_LT(elapsed, std::chrono::milliseconds(limit_ms) + (kSanitized ? 30s : 5s)) << command;
 }
 
