@@ -3,8 +3,6 @@
 #include <sys/stat.h>
 
 #include <array>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -32,7 +30,7 @@ absl::StatusOr<Checkpoint> Checkpoint::create(std::string path, std::string iden
 
 absl::StatusOr<Checkpoint> Checkpoint::resume(std::string path, std::string identity,
                                               std::chrono::seconds every) {
-  absl::StatusOr<std::string> text = tools::read_checkpoint_text(path);
+  absl::StatusOr<std::string> text = tools::read_checkpoint_text(path, kRecordFileBytes);
   if (!text.ok()) return text.status();
   const std::string header = fmt::format("{}\n{}", kMagic, kIdentityKey);
   if (!text->starts_with(header))

@@ -1,7 +1,6 @@
 #include "arena/openings.h"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 #include <unordered_set>
 
@@ -9,6 +8,7 @@
 
 #include "rules/game.h"
 #include "rules/notation.h"
+#include "rules/option_file.h"
 #include "rules/random.h"
 #include "rules/rules.h"
 #include "rules/text.h"
@@ -112,11 +112,10 @@ absl::StatusOr<std::vector<Opening>> parse_openings(RuleSet rules, std::string_v
 }
 
 absl::StatusOr<std::vector<Opening>> load_openings(RuleSet rules, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read the openings file '{}'", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_openings(rules, text.str(), path);
+  absl::StatusOr<std::string> text = read_option_file(
+      path, {"an openings file", "an openings file kete-match reads", kOpeningsFileBytes});
+  if (!text.ok()) return text.status();
+  return parse_openings(rules, *text, path);
 }
 
 absl::StatusOr<Game> play_opening(RuleSet rules, const Opening& opening, int max_plies) {

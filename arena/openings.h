@@ -2,6 +2,7 @@
 // start. Every opening is played twice, the engines swapping sides (match.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,6 +32,9 @@ struct Opening {
 // `source` and the line.
 absl::StatusOr<std::vector<Opening>> parse_openings(RuleSet rules, std::string_view text,
                                                     std::string_view source);
+// The openings of the file at `path`: a regular file of at most kOpeningsFileBytes, 64 MiB
+// (over a million openings; the books of tuning/books/ hold 100 of about 40 bytes).
+inline constexpr size_t kOpeningsFileBytes = size_t(64) << 20;
 absl::StatusOr<std::vector<Opening>> load_openings(RuleSet rules, const std::string& path);
 
 // The game an opening leaves: its moves played from its start, a draw at `max_plies`. A

@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <climits>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "rules/notation.h"
+#include "rules/option_file.h"
 #include "rules/text.h"
 
 namespace kete::arena {
@@ -285,11 +284,10 @@ absl::StatusOr<std::vector<GameRecord>> read_pgn(std::string_view text, std::str
 }
 
 absl::StatusOr<std::vector<GameRecord>> load_pgn(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(fmt::format("cannot read the record file '{}'", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  return read_pgn(text.str(), path);
+  absl::StatusOr<std::string> text =
+      read_option_file(path, {"a record file", "a record file kete-match reads", kRecordFileBytes});
+  if (!text.ok()) return text.status();
+  return read_pgn(*text, path);
 }
 
 }  // namespace kete::arena

@@ -1,11 +1,10 @@
 #include "rules/option_file.h"
 
-#include <algorithm>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <system_error>
 
@@ -26,62 +25,116 @@ std::string_view kind_of(mode_t mode) {
   return "not a regular file";
 }
 
-class ReadOnlyFile {
- public:
-  explicit ReadOnlyFile(const std::string& path)
-      : fd_(open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)) {}
-  ~ReadOnlyFile() {
-    if (fd_ >= 0) close(fd_);
-  }
-  ReadOnlyFile(const ReadOnlyFile&) = delete;
-  ReadOnlyFile& operator=(const ReadOnlyFile&) = delete;
-  int fd() const { return fd_; }
-
- private:
-  int fd_;
-};
-
 std::string errno_text() {
   return std::generic_category().message(errno);  // strerror is not thread-safe
 }
 
+// A regular file of bounded size, opened for reading. Opened without blocking (a FIFO with
+// no writer would block open itself) and checked with fstat on the opened file, so that
+// nothing but a regular file is read.
+class OptionFile {
+ public:
+  OptionFile(std::string_view path, const OptionFileKind& kind) : path_(path), kind_(kind) {}
+  ~OptionFile() {
+    if (fd_ >= 0) close(fd_);
+  }
+  OptionFile(const OptionFile&) = delete;
+  OptionFile& operator=(const OptionFile&) = delete;
+
+  absl::Status open() {
+    fd_ = ::open(path_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd_ < 0)
+      return absl::NotFoundError(fmt::format("cannot read '{}': {}", path_, errno_text()));
+    struct stat st {};
+    if (fstat(fd_, &st) != 0) return read_error();
+    if (!S_ISREG(st.st_mode))
+      return absl::InvalidArgumentError(
+          fmt::format("'{}' is {}, not {}", path_, kind_of(st.st_mode), kind_.kind));
+    if (size_t(st.st_size) > kind_.max_bytes) return too_big();
+    size_ = size_t(st.st_size);
+    return absl::OkStatus();
+  }
+
+  size_t size() const { return size_; }
+
+  // Up to `n` bytes into `to`: how many, 0 at the end.
+  absl::StatusOr<size_t> read_some(char* to, size_t n) {
+    for (;;) {
+      const ssize_t got = read(fd_, to, n);
+      if (got >= 0) return size_t(got);
+      if (errno != EINTR) return read_error();
+    }
+  }
+
+  absl::Status too_big() const {
+    return absl::InvalidArgumentError(fmt::format("'{}' is not {} (over {} MiB)", path_,
+                                                  kind_.kind_by_size, kind_.max_bytes / kMiB));
+  }
+
+ private:
+  absl::Status read_error() const {
+    return absl::DataLossError(fmt::format("cannot read '{}': {}", path_, errno_text()));
+  }
+
+  std::string path_;
+  const OptionFileKind& kind_;
+  int fd_ = -1;
+  size_t size_ = 0;
+};
+
 }  // namespace
 
-// Opened without blocking (a FIFO with no writer would block open itself) and checked
-// with fstat on the opened file, so that nothing but a regular file of bounded size is read.
 absl::StatusOr<std::string> read_option_file(std::string_view path, const OptionFileKind& kind) {
-  const std::string name(path);
-  const ReadOnlyFile file(name);
-  if (file.fd() < 0)
-    return absl::NotFoundError(fmt::format("cannot read '{}': {}", path, errno_text()));
-  struct stat st {};
-  if (fstat(file.fd(), &st) != 0)
-    return absl::DataLossError(fmt::format("cannot read '{}': {}", path, errno_text()));
-  if (!S_ISREG(st.st_mode))
-    return absl::InvalidArgumentError(
-        fmt::format("'{}' is {}, not {}", path, kind_of(st.st_mode), kind.kind));
-  const auto too_big = [&] {
-    return absl::InvalidArgumentError(fmt::format("'{}' is not {} (over {} MiB)", path,
-                                                  kind.kind_by_size, kind.max_bytes / kMiB));
-  };
-  if (size_t(st.st_size) > kind.max_bytes) return too_big();
-  // Room for what the file holds and one byte more, to see it end; a file that grew since
-  // fstat gets more room, up to the limit (issue 29: every read zero-filled the limit).
-  std::string bytes(size_t(st.st_size) + 1, '\0');
+  OptionFile file(path, kind);
+  if (absl::Status s = file.open(); !s.ok()) return s;
+  // The size fstat gave and a byte more, to see the end; more only if the file grew since,
+  // never past the limit.
+  std::string bytes(file.size() + 1, '\0');
   size_t got = 0;
   for (;;) {
     if (got == bytes.size()) {
-      if (got > kind.max_bytes) return too_big();  // it grew since fstat
-      bytes.resize(std::min(2 * got, kind.max_bytes + 1));
+      if (got > kind.max_bytes) return file.too_big();
+      bytes.resize(std::min(2 * bytes.size(), kind.max_bytes + 1));
     }
-    const ssize_t n = read(file.fd(), bytes.data() + got, bytes.size() - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return absl::DataLossError(fmt::format("cannot read '{}': {}", path, errno_text()));
-    if (n == 0) break;
-    got += size_t(n);
+    absl::StatusOr<size_t> n = file.read_some(bytes.data() + got, bytes.size() - got);
+    if (!n.ok()) return n.status();
+    if (*n == 0) break;
+    got += *n;
   }
   bytes.resize(got);
   return bytes;
+}
+
+absl::Status read_option_file_lines(
+    std::string_view path, const OptionFileKind& kind, size_t max_line,
+    absl::FunctionRef<absl::Status(std::string_view text, uint64_t number)> line) {
+  OptionFile file(path, kind);
+  if (absl::Status s = file.open(); !s.ok()) return s;
+  std::string buffer(std::max(max_line + 1, size_t(1) << 16), '\0');
+  size_t held = 0;   // bytes of buffer not yet handed out: the start of the next line
+  size_t total = 0;  // bytes read: a file growing while it is read stops at the limit too
+  uint64_t number = 0;
+  for (;;) {
+    absl::StatusOr<size_t> n = file.read_some(buffer.data() + held, buffer.size() - held);
+    if (!n.ok()) return n.status();
+    total += *n;
+    if (total > kind.max_bytes) return file.too_big();
+    const std::string_view text(buffer.data(), held + *n);
+    size_t begin = 0;
+    for (size_t end; (end = text.find('\n', begin)) != std::string_view::npos; begin = end + 1) {
+      if (end - begin > max_line) break;
+      if (absl::Status s = line(text.substr(begin, end - begin), ++number); !s.ok()) return s;
+    }
+    held = text.size() - begin;
+    if (held > max_line)
+      return absl::InvalidArgumentError(
+          fmt::format("{}:{}: a line of over {} bytes", path, number + 1, max_line));
+    if (*n == 0) {
+      if (held > 0) return line(text.substr(begin), ++number);
+      return absl::OkStatus();
+    }
+    std::copy(text.begin() + begin, text.end(), buffer.begin());
+  }
 }
 
 }  // namespace kete

@@ -58,7 +58,7 @@ TEST(ArenaOpenings, ErrorsNameTheFileAndLine) {
         << error_text(o.status()) << " should contain " << message;
   }
   EXPECT_NE(error_text(load_openings(test::kBao, "/nonexistent/book.txt").status())
-                .find("cannot read the openings file"),
+                .find("cannot read '/nonexistent/book.txt'"),
             std::string::npos);
 }
 

@@ -2,11 +2,11 @@
 
 #include <sys/stat.h>
 
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "rules/option_file.h"
 #include "rules/text.h"
 #include "tools/output_file.h"
 
@@ -25,13 +25,8 @@ bool exists(const std::string& path) {
 
 }  // namespace
 
-absl::StatusOr<std::string> read_checkpoint_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(fmt::format("{}: cannot read the checkpoint", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return absl::DataLossError(fmt::format("{}: read error", path));
-  return text.str();
+absl::StatusOr<std::string> read_checkpoint_text(const std::string& path, size_t max_bytes) {
+  return read_option_file(path, {"a checkpoint", "a checkpoint kete wrote", max_bytes});
 }
 
 absl::Status check_no_checkpoint(const std::string& path) {
@@ -44,7 +39,7 @@ absl::Status check_no_checkpoint(const std::string& path) {
 absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
                                  const std::string& identity, const CheckpointFields& fields) {
   if (exists(path)) {
-    absl::StatusOr<std::string> old = tools::read_checkpoint_text(path);
+    absl::StatusOr<std::string> old = read_checkpoint_text(path, kRunCheckpointBytes);
     if (!old.ok()) return old.status();
     if (!old->starts_with(magic(tool) + "\n"))
       return absl::FailedPreconditionError(
@@ -58,7 +53,7 @@ absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
 
 absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, std::string_view tool,
                                                      const std::string& identity) {
-  absl::StatusOr<std::string> text = tools::read_checkpoint_text(path);
+  absl::StatusOr<std::string> text = read_checkpoint_text(path, kRunCheckpointBytes);
   if (!text.ok()) return text.status();
   std::istringstream in(*text);
   std::string line;

@@ -8,6 +8,7 @@
 //   ...
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <string>
 
@@ -15,8 +16,13 @@
 
 namespace kete::tools {
 
-// The whole text of a checkpoint file (kete-match's, or a tuning tool's).
-absl::StatusOr<std::string> read_checkpoint_text(const std::string& path);
+// The most a checkpoint of kete-datagen or kete-spsa is read at (it holds a few lines; a
+// thousand parameters of SPSA take 20 KB).
+inline constexpr size_t kRunCheckpointBytes = size_t(1) << 20;
+
+// The whole text of a checkpoint file (kete-match's, or a tuning tool's): a regular file of
+// at most `max_bytes` (rules/option_file.h).
+absl::StatusOr<std::string> read_checkpoint_text(const std::string& path, size_t max_bytes);
 
 using CheckpointFields = std::map<std::string, std::string>;
 

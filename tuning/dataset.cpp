@@ -3,13 +3,12 @@
 #include <charconv>
 #include <climits>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "rules/notation.h"
+#include "rules/option_file.h"
 #include "rules/text.h"
 
 namespace kete::tuning {
@@ -86,27 +85,24 @@ absl::Status check_header(std::string_view line, Variant v) {
 
 absl::StatusOr<std::vector<Sample>> read_dataset(const std::vector<std::string>& paths, Variant v) {
   std::vector<Sample> samples;
+  // Only a regular file: a directory would give "0 samples" and hide the mistake, and
+  // /dev/zero one endless line (issue 29).
+  constexpr OptionFileKind kData{"a data file", "a data file kete reads", kDataFileBytes};
   for (const std::string& path : paths) {
-    // An ifstream opens a directory and reads nothing from it: "0 samples" would hide
-    // the mistake.
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-      return absl::InvalidArgumentError(fmt::format("cannot read '{}': it is a directory", path));
-    std::ifstream in(path);
-    if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
-    std::string line;
-    for (int line_no = 1; std::getline(in, line); ++line_no) {
-      if (absl::Status header = check_header(line, v); !header.ok())
-        return absl::InvalidArgumentError(
-            fmt::format("{}:{}: {}", path, line_no, error_text(header)));
-      if (line.empty() || line[0] == '#') continue;
-      absl::StatusOr<Sample> s = parse_sample(v, line);
-      if (!s.ok())
-        return absl::InvalidArgumentError(
-            fmt::format("{}:{}: {}", path, line_no, error_text(s.status())));
-      if (std::abs(s->score) < kMateBound) samples.push_back(*s);
-    }
-    if (in.bad()) return absl::UnavailableError(fmt::format("cannot read '{}'", path));
+    const absl::Status read = read_option_file_lines(
+        path, kData, kDataLineBytes, [&](std::string_view line, uint64_t number) {
+          if (absl::Status header = check_header(line, v); !header.ok())
+            return absl::InvalidArgumentError(
+                fmt::format("{}:{}: {}", path, number, error_text(header)));
+          if (line.empty() || line[0] == '#') return absl::OkStatus();
+          absl::StatusOr<Sample> s = parse_sample(v, line);
+          if (!s.ok())
+            return absl::InvalidArgumentError(
+                fmt::format("{}:{}: {}", path, number, error_text(s.status())));
+          if (std::abs(s->score) < kMateBound) samples.push_back(*s);
+          return absl::OkStatus();
+        });
+    if (!read.ok()) return read;
   }
   return samples;
 }

@@ -9,6 +9,7 @@
 // comments. Files of the same variant concatenate.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -37,7 +38,10 @@ double result_for_side_to_move(const Sample& s);
 // The samples of every file at `paths`, data of variant v (kete-datagen's header line,
 // when present, must name it: the 4x8 variants share a board, so another variant's data
 // would parse). Positions whose search found a won or lost game are left out, since no
-// static evaluation can see them. Errors name the file and line.
+// static evaluation can see them. Errors name the file and line. Each file is a regular file
+// of at most kDataFileBytes, read a line at a time, a line of at most kDataLineBytes.
+inline constexpr size_t kDataFileBytes = size_t(16) << 30;  // some 160 million positions
+inline constexpr size_t kDataLineBytes = size_t(64) << 10;  // a sample takes about 100 bytes
 absl::StatusOr<std::vector<Sample>> read_dataset(const std::vector<std::string>& paths, Variant v);
 
 }  // namespace kete::tuning

@@ -8,7 +8,6 @@
 // after every epoch and --resume FILE continues from one.
 #include <chrono>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +15,7 @@
 
 #include "eval/net_file.h"
 #include "rules/notation.h"
+#include "rules/option_file.h"
 #include "tools/arg_cursor.h"
 #include "tools/standard_streams.h"
 #include "tuning/dataset.h"
@@ -76,11 +76,12 @@ absl::Status run(const Options& o) {
     return absl::FailedPreconditionError(
         fmt::format("need games both to train on and to hold out ({} samples)", samples->size()));
   if (!o.resume.empty()) {
-    std::ifstream in(o.resume, std::ios::binary);
-    std::stringstream bytes;
-    bytes << in.rdbuf();
-    absl::Status s = in ? trainer.resume(bytes.str()) : absl::NotFoundError("cannot read it");
-    if (!s.ok())
+    // A checkpoint holds the net's weights three times (with Adam's two moments): a few
+    // hundred KB.
+    constexpr OptionFileKind kCheckpoint{"a checkpoint", "a kete-train checkpoint", 64 << 20};
+    absl::StatusOr<std::string> bytes = read_option_file(o.resume, kCheckpoint);
+    if (!bytes.ok()) return bytes.status();
+    if (absl::Status s = trainer.resume(*bytes); !s.ok())
       return absl::InvalidArgumentError(fmt::format("--resume '{}': {}", o.resume, error_text(s)));
   }
   tools::print("samples {} (held out {}), scale k {:.6f}, {} net, epoch {}\n", samples->size(),
