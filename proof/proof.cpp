@@ -112,6 +112,9 @@ struct Entry {
   int longest = 0;  // plies to the win under the strategy, the loser's longest
 };
 
+// The check walks the strategy from the root depth first on a stack of its own, not the
+// machine's: a hostile proof may run any number of plies (issue 29: one call per ply ended
+// in SIGSEGV at 10,000 plies).
 class Checker {
  public:
   Checker(const ProofHeader& h, std::vector<Entry>& entries, int deepest)
@@ -120,12 +123,29 @@ class Checker {
       index_.emplace(entries_[i].position.key(), i);
   }
 
+  // The plies from the root to the win along the loser's longest defence.
   absl::StatusOr<int> from_root() {
-    return h_.root.side_to_move() == h_.winner ? winner_moves(h_.root, 0) : loser_moves(h_.root, 0);
+    absl::Status s =
+        h_.root.side_to_move() == h_.winner ? enter_winner(h_.root, 0) : enter_loser(h_.root, 0);
+    while (s.ok() && !frames_.empty())
+      s = finished_ ? hand_up() : go_down();
+    if (!s.ok()) return in_context(s);
+    return plies_;
   }
   uint64_t defences() const { return defended_.size(); }
 
  private:
+  // A position on the walk's path. The winner's (`entry` set) waits for the plies after his
+  // move, which leads to `position`; the loser's, at `position`, goes through his legal
+  // moves, moves_[first..end), `next` the one followed.
+  struct Frame {
+    Entry* entry;
+    Position position;
+    int depth;
+    size_t first = 0, end = 0, next = 0;
+    int longest = 0;
+  };
+
   std::string name(const Position& p) const { return position_string(p); }
 
   Entry* find(const Position& p) {
@@ -135,13 +155,21 @@ class Checker {
     return nullptr;
   }
 
-  // The plies from p (the winner to move) to the win along the loser's longest defence.
-  absl::StatusOr<int> winner_moves(const Position& p, int depth) {
+  void finish(int plies) {
+    plies_ = plies;
+    finished_ = true;
+  }
+
+  // p, the winner to move: its plies when they are known, else its frame.
+  absl::Status enter_winner(const Position& p, int depth) {
     Entry* e = find(p);
     if (!e)
       return absl::NotFoundError(fmt::format(
           "position {}: the winner is to move and the proof has no line for it", name(p)));
-    if (e->state == Entry::State::kDone) return e->longest;
+    if (e->state == Entry::State::kDone) {
+      finish(e->longest);
+      return absl::OkStatus();
+    }
     if (e->state == Entry::State::kOnPath)
       return absl::FailedPreconditionError(
           fmt::format("position {} (line {}) repeats along a line", name(p), e->line));
@@ -152,57 +180,107 @@ class Checker {
       return absl::FailedPreconditionError(
           fmt::format("position {}: a line runs beyond {} plies, the deepest this reader follows",
                       name(p), deepest_));
-    e->state = Entry::State::kOnPath;
     const std::optional<Position> child = play(h_.rules, p, e->move);  // checked legal
-    int longest = 1;
     if (std::optional<Side> lost = loser(h_.rules, *child)) {
       if (*lost == h_.winner)
         return absl::FailedPreconditionError(
             fmt::format("position {} (line {}): {} loses for the winner", name(p), e->line,
                         move_token(p, e->move)));
-    } else {
-      absl::StatusOr<int> rest = loser_moves(*child, depth + 1);
-      if (!rest.ok()) return rest.status();
-      longest += *rest;
+      e->state = Entry::State::kDone;
+      e->longest = 1;
+      finish(1);
+      return absl::OkStatus();
     }
-    e->state = Entry::State::kDone;
-    e->longest = longest;
-    return longest;
+    e->state = Entry::State::kOnPath;
+    frames_.push_back({e, *child, depth});
+    finished_ = false;
+    return absl::OkStatus();
   }
 
-  // The plies from p (the loser to move) to the win along his longest defence.
-  absl::StatusOr<int> loser_moves(const Position& p, int depth) {
+  // p, the loser to move: 0 plies when the game is over, else its frame.
+  absl::Status enter_loser(const Position& p, int depth) {
     if (std::optional<Side> lost = loser(h_.rules, p)) {
-      if (*lost != h_.winner) return 0;
+      if (*lost != h_.winner) {
+        finish(0);
+        return absl::OkStatus();
+      }
       return absl::FailedPreconditionError(
           fmt::format("position {}: the winner has lost here", name(p)));
     }
     defended_.insert(p.key());
-    int longest = 0;
-    for (Move m : legal_moves(h_.rules, p)) {
-      const Position child = *play(h_.rules, p, m);
-      int plies = 1;
-      if (std::optional<Side> lost = loser(h_.rules, child)) {
-        if (*lost == h_.winner)
-          return absl::FailedPreconditionError(
-              fmt::format("position {}: the loser wins with {}", name(p), move_token(p, m)));
-      } else {
-        absl::StatusOr<int> rest = winner_moves(child, depth + 1);
-        if (!rest.ok())
-          return absl::Status(rest.status().code(),
-                              fmt::format("after {} in {}: {}", move_token(p, m), name(p),
-                                          error_text(rest.status())));
-        plies += *rest;
-      }
-      longest = std::max(longest, plies);
+    Frame f{nullptr, p, depth};
+    f.first = f.next = moves_.size();
+    for (Move m : legal_moves(h_.rules, p))
+      moves_.push_back(m);
+    f.end = moves_.size();
+    frames_.push_back(f);
+    finished_ = false;
+    return absl::OkStatus();
+  }
+
+  // The top frame's next position: the loser's after the winner's move, or the position
+  // after the loser's next legal move; the loser's frame ends after his last one.
+  absl::Status go_down() {
+    Frame& f = frames_.back();
+    if (f.entry) return enter_loser(f.position, f.depth + 1);
+    if (f.next == f.end) {
+      moves_.resize(f.first);
+      const int longest = f.longest;
+      frames_.pop_back();
+      finish(longest);
+      return absl::OkStatus();
     }
-    return longest;
+    const Move m = moves_[f.next];
+    const Position child = *play(h_.rules, f.position, m);
+    if (std::optional<Side> lost = loser(h_.rules, child)) {
+      if (*lost == h_.winner) {
+        const absl::Status s = absl::FailedPreconditionError(fmt::format(
+            "position {}: the loser wins with {}", name(f.position), move_token(f.position, m)));
+        frames_.pop_back();  // the frames below say where this one was met
+        return s;
+      }
+      finish(0);
+      return absl::OkStatus();
+    }
+    return enter_winner(child, f.depth + 1);
+  }
+
+  // Hands the plies of the position just finished to the top frame, its parent.
+  absl::Status hand_up() {
+    Frame& f = frames_.back();
+    if (f.entry) {
+      f.entry->state = Entry::State::kDone;
+      f.entry->longest = 1 + plies_;
+      frames_.pop_back();
+      finish(1 + plies_);
+      return absl::OkStatus();
+    }
+    f.longest = std::max(f.longest, 1 + plies_);
+    ++f.next;
+    finished_ = false;
+    return absl::OkStatus();
+  }
+
+  // An error met below loser's positions of the path names his move in each, outermost
+  // first: "after <move> in <position>: after ...: <error>" (written front to back: one
+  // copy of the text, however deep).
+  absl::Status in_context(const absl::Status& s) const {
+    std::string message;
+    for (const Frame& f : frames_)
+      if (!f.entry)
+        message += fmt::format("after {} in {}: ", move_token(f.position, moves_[f.next]),
+                               name(f.position));
+    return absl::Status(s.code(), message + error_text(s));
   }
 
   const ProofHeader& h_;
   std::vector<Entry>& entries_;
   std::unordered_multimap<uint64_t, size_t> index_;
   std::unordered_set<uint64_t> defended_;
+  std::vector<Frame> frames_;
+  std::vector<Move> moves_;  // the legal moves of the loser's positions on the path
+  int plies_ = 0;            // the plies of the position last finished
+  bool finished_ = false;    // plies_ waits to be handed to the top frame
   int deepest_;
 };
 

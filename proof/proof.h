@@ -47,8 +47,9 @@ struct ProofReport {
 // the loser is answered, that every line ends in a win by the rules, that no position
 // repeats along a line, that the longest line stays within MaxPlies and that every
 // strategy line is reached from the root. The error names the line or the position.
-// The check walks every line depth first, a few stack frames per ply: `deepest` bounds the
-// plies it follows, for a caller whose stack is not the tool's (the engine's ProofFile).
+// The check walks every line depth first on a stack of its own, so any depth (issue 29):
+// `deepest` bounds the plies it follows for a caller that then walks the proof recursively
+// (the engine's ProofFile and its retrograde pass).
 inline constexpr int kAnyDepth = std::numeric_limits<int>::max();
 absl::StatusOr<ProofReport> check_proof(std::istream& in, int deepest = kAnyDepth);
 

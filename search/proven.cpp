@@ -25,9 +25,9 @@ namespace {
 
 // A proof file is a line of about 70 bytes per position of the winner's strategy: the
 // committed kujifunza proof is 38 KB; this bounds what an option can make the engine read.
-// The checker and the retrograde pass recurse once or twice per ply on the protocol's
-// thread: lines deeper than the default MaxPlies are refused rather than risk its stack
-// (kete-solve --check follows any depth).
+// The retrograde pass recurses once or twice per ply on the protocol's thread: lines deeper
+// than the default MaxPlies are refused by the checker rather than risk its stack (the
+// checker itself follows any depth, as kete-solve --check does).
 constexpr int kDeepestProofFileLine = Game::kDefaultMaxPlies;
 constexpr OptionFileKind kProofFileKind{"a proof file", "a proof file kete reads",
                                         size_t(256) << 20};

@@ -1,13 +1,17 @@
 // The solver: the test suite's forced wins proven with the distance the alpha-beta search
 // gives, draws by the game's history, Bao la Kujifunza solved under both kichwa rules,
 // and the proof checker accepting good proofs and naming what is wrong in bad ones.
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "proof/proof.h"
+#include "rules/random.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "solver/solver.h"
@@ -193,6 +197,74 @@ TEST(ProofChecker, NamesWhatIsWrong) {
   ASSERT_EQ(good.find(position_string(unreached)), std::string::npos);
   expect_error(good + proof_line_text(unreached, legal_moves(kChoose, unreached)[0]),
                "is not reached from the root");
+}
+
+// A line of `plies` plies from the start of `rules` in which South plays any move that keeps
+// the game going and meets none of his positions twice, North always his first legal move
+// (the one the checker follows first): South's positions, the last one after the line.
+struct Line {
+  std::vector<Position> positions;  // South to move; plies / 2 + 1 of them
+  std::vector<Move> moves;          // South's move in each but the last
+};
+
+Line long_line(RuleSet rules, int plies) {
+  Random rng(99);
+  struct Step {
+    Position position;
+    std::vector<Move> moves;  // South's, in a random order
+    size_t next = 0;
+  };
+  const auto step = [&](const Position& p) {
+    Step s{p, {}};
+    for (Move m : legal_moves(rules, p))
+      s.moves.push_back(m);
+    for (size_t i = s.moves.size(); i > 1; --i)
+      std::swap(s.moves[i - 1], s.moves[rng.uniform_below(i)]);
+    return s;
+  };
+  std::vector<Step> walk{step(Position::start(rules.variant))};
+  std::unordered_set<uint64_t> seen{walk[0].position.key()};
+  while (!walk.empty() && 2 * (walk.size() - 1) < size_t(plies)) {
+    Step& s = walk.back();
+    if (s.next == s.moves.size()) {  // a dead end: back one move of South
+      seen.erase(s.position.key());
+      walk.pop_back();
+      continue;
+    }
+    const Position north = *play(rules, s.position, s.moves[s.next++]);
+    if (loser(rules, north) || legal_moves(rules, north).empty()) continue;
+    const Position south = *play(rules, north, legal_moves(rules, north)[0]);
+    if (loser(rules, south) || !seen.insert(south.key()).second) continue;
+    walk.push_back(step(south));
+  }
+  Line line;
+  for (const Step& s : walk) {
+    line.positions.push_back(s.position);
+    if (&s != &walk.back()) line.moves.push_back(s.moves[s.next - 1]);
+  }
+  return line;
+}
+
+// Issue 29: the checker called itself once per ply, and a proof of 10,000 plies ended in
+// SIGSEGV; it keeps a stack of its own now and follows any depth (docs/solver.md). The proof
+// of a bao line of 10,000 plies has a line for each of South's positions but the last: the
+// checker must walk down to that one and say that it has no line, after 5,000 moves of North.
+TEST(ProofChecker, FollowsALineOfTenThousandPlies) {
+  const Line line = long_line(kBao, 10'000);
+  ASSERT_EQ(line.positions.size(), 5'001u);
+  std::string text = proof_header_text({kBao, 100'000, line.positions[0], Side::kSouth});
+  for (size_t i = 0; i < line.moves.size(); ++i)
+    text += proof_line_text(line.positions[i], line.moves[i]);
+  const absl::StatusOr<ProofReport> r = check(text);
+  ASSERT_FALSE(r.ok());
+  const std::string message = error_text(r.status());
+  EXPECT_TRUE(message.ends_with("position " + position_string(line.positions.back()) +
+                                ": the winner is to move and the proof has no line for it"))
+      << message.substr(message.size() - std::min<size_t>(message.size(), 300));
+  size_t afters = 0;
+  for (size_t at = 0; (at = message.find("after ", at)) != std::string::npos; ++at)
+    ++afters;
+  EXPECT_EQ(afters, 5'000u);
 }
 
 // `go mate N` and `go solve` through the protocol (docs/solver.md).
