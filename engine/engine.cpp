@@ -46,6 +46,22 @@ absl::Status Engine::check_defaults() {
 Engine::~Engine() {
   stop();
   wait();
+  {
+    const std::lock_guard lock(load_mutex_);
+    quit_loader_ = true;
+  }
+  load_changed_.notify_all();
+  if (loader_.joinable()) loader_.join();  // a load under way ends first
+}
+
+void Engine::stop() {
+  {
+    // Under the mutex, so that a search waiting for a proof file sees it (no lost wake-up).
+    const std::lock_guard lock(load_mutex_);
+    stop_ = true;
+  }
+  load_changed_.notify_all();
+  solve_job_.stop();
 }
 
 void Engine::set_variant(Variant v) {
@@ -75,18 +91,76 @@ void Engine::new_game() {
 }
 
 absl::Status Engine::set_proof_file(std::string_view path) {
-  std::shared_ptr<const ProvenValues> values;
-  const bool defaults = path == kDefaultProofFile;
-  if (defaults) {
-    values = default_proven_values(rules());
-  } else if (!path.empty() && path != kNoProofFile) {
-    absl::StatusOr<ProvenValues> read = read_proven_values(path, rules());
-    if (!read.ok()) return read.status();
-    values = std::make_shared<const ProvenValues>(*std::move(read));
+  const bool file = !path.empty() && path != kNoProofFile && path != kDefaultProofFile;
+  if (file) {
+    if (absl::Status s = check_proof_file_path(path); !s.ok()) return s;
   }
-  default_proofs_ = defaults;
-  set_file_values(std::move(values));
+  {
+    const std::lock_guard lock(load_mutex_);
+    ++loads_;  // a load under way is superseded
+    load_waiting_.reset();
+    if (file) {
+      load_waiting_ = ProofLoad{std::string(path), rules()};
+      if (!loader_.joinable()) loader_ = std::thread([this] { load_proofs(); });
+    } else {
+      default_proofs_ = path == kDefaultProofFile;
+      set_file_values(default_proofs_ ? default_proven_values(rules()) : nullptr);
+    }
+  }
+  load_changed_.notify_all();
   return absl::OkStatus();
+}
+
+void Engine::set_proof_load_callback(ProofLoadCallback callback) {
+  const std::lock_guard lock(load_mutex_);
+  on_proof_loaded_ = std::move(callback);
+}
+
+void Engine::set_proof_reader(ProofReader reader) {
+  const std::lock_guard lock(load_mutex_);
+  read_proofs_ = std::move(reader);
+}
+
+void Engine::load_proofs() {
+  std::unique_lock lock(load_mutex_);
+  for (;;) {
+    load_changed_.wait(lock, [&] { return quit_loader_ || load_waiting_; });
+    if (quit_loader_) return;
+    const ProofLoad load = *std::move(load_waiting_);
+    load_waiting_.reset();
+    const uint64_t number = loads_;
+    loading_ = true;
+    const ProofReader read_proofs = read_proofs_;
+    lock.unlock();
+    absl::StatusOr<ProvenValues> read = read_proofs(load.path, load.rules);
+    absl::StatusOr<size_t> positions =
+        read.ok() ? absl::StatusOr<size_t>(read->size()) : read.status();
+    lock.lock();
+    loading_ = false;
+    if (number == loads_) {  // else superseded: its values and its news are dropped
+      last_load_ = positions.status();
+      if (read.ok()) {
+        default_proofs_ = false;
+        set_file_values(std::make_shared<const ProvenValues>(*std::move(read)));
+      }
+      if (on_proof_loaded_) on_proof_loaded_(load.path, positions);
+    }
+    load_changed_.notify_all();
+  }
+}
+
+absl::Status Engine::wait_proof_file() {
+  std::unique_lock lock(load_mutex_);
+  load_changed_.wait(lock, [&] { return !load_waiting_ && !loading_; });
+  return last_load_;
+}
+
+std::shared_ptr<const ProvenValues> Engine::proven_for_search() {
+  {
+    std::unique_lock lock(load_mutex_);
+    load_changed_.wait(lock, [&] { return (!load_waiting_ && !loading_) || stop_; });
+  }
+  return proven();
 }
 
 void Engine::set_file_values(std::shared_ptr<const ProvenValues> values) {
@@ -96,6 +170,7 @@ void Engine::set_file_values(std::shared_ptr<const ProvenValues> values) {
 }
 
 void Engine::rules_changed() {
+  const std::lock_guard lock(load_mutex_);
   if (default_proofs_) set_file_values(default_proven_values(rules()));
 }
 
@@ -214,7 +289,6 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
   Limits search_limits = limits;
   search_limits.pondering = limits.ponder ? &pondering_ : nullptr;
   SearchSettings settings = settings_;
-  settings.proven = proven();
   settings.skill_level = skill_level();
   if (const uint64_t cap = skill_nodes(settings.skill_level))
     search_limits.nodes = search_limits.nodes ? std::min(search_limits.nodes, cap) : cap;
@@ -222,16 +296,17 @@ void Engine::go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_
   uint64_t seed =
       uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()) ^ (++searches_ << 32);
   settings.skill_seed = splitmix64(seed);
-  thread_ =
-      std::thread([this, limits = std::move(search_limits), on_info = std::move(on_info),
-                   on_bestmove = std::move(on_bestmove), on_currmove = std::move(on_currmove),
-                   p = game_.position(), rules = rules(), settings, context = std::move(context)] {
-        const SearchResult result =
-            search(rules, p, context, limits, settings, tt_, stop_, on_info, on_currmove);
-        searching_ = false;
-        pondering_ = false;
-        on_bestmove(result);
-      });
+  thread_ = std::thread([this, limits = std::move(search_limits), on_info = std::move(on_info),
+                         on_bestmove = std::move(on_bestmove), on_currmove = std::move(on_currmove),
+                         p = game_.position(), rules = rules(), settings,
+                         context = std::move(context)]() mutable {
+    settings.proven = proven_for_search();
+    const SearchResult result =
+        search(rules, p, context, limits, settings, tt_, stop_, on_info, on_currmove);
+    searching_ = false;
+    pondering_ = false;
+    on_bestmove(result);
+  });
 }
 
 EvalReport Engine::evaluation() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -105,7 +106,25 @@ class Engine {
   // proof of the rules being played, following UCI_Variant and KichwaRule (Bao la
   // Kujifunza is solved: kete plays it perfectly); empty (or "<empty>") drops them. On
   // error the values stay as they were. A `ucinewgame` keeps them, as a tablebase path.
+  //
+  // A file is read and checked on a thread of its own (issue 29: a 250 MB proof held the
+  // command loop for 26 s): set_proof_file returns at once with the errors found without
+  // reading (no such file, not a regular file, too big), and the load's end is reported to
+  // the ProofLoadCallback. Until then the old values answer; a search started meanwhile
+  // waits for the load (or its stop()) before it begins, so that it plays the new proof. A
+  // later ProofFile supersedes a load still running: its result is dropped unreported.
   absl::Status set_proof_file(std::string_view path);
+  // Waits for the file load under way, if any: the status of the last load that ended.
+  absl::Status wait_proof_file();
+  // How a file load ended: the values' positions, or the error; called from the loader's
+  // thread, which holds a lock of the engine: it must not call the engine.
+  using ProofLoadCallback =
+      std::function<void(std::string_view path, const absl::StatusOr<size_t>& positions)>;
+  void set_proof_load_callback(ProofLoadCallback callback);
+  // What reads and checks a file on the loader's thread: read_proven_values, or a test's
+  // (one that waits for the test's word, to see the engine answer during a long load).
+  using ProofReader = std::function<absl::StatusOr<ProvenValues>(std::string_view, RuleSet)>;
+  void set_proof_reader(ProofReader reader);
   // A `go solve` / `go mate` proof (of a game with `max_plies`), added to the values until
   // the next new game. Called from the solver's thread.
   absl::Status add_solved(RuleSet rules, const Position& root, Side winner,
@@ -127,10 +146,7 @@ class Engine {
   void solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info,
              SolveDoneCallback on_done);
   // Ends the running search or solve: its result is reported as usual.
-  void stop() {
-    stop_ = true;
-    solve_job_.stop();
-  }
+  void stop();
   // The pondered move was played: the running `go ponder` search goes on as a normal one,
   // its time budget counting from now. Nothing happens without one.
   void ponderhit() { pondering_ = false; }
@@ -144,6 +160,10 @@ class Engine {
  private:
   void join_search();  // the search thread's last run
   void set_file_values(std::shared_ptr<const ProvenValues> values);
+  void load_proofs();  // the loader thread's loop
+  // The proven values a search starting now probes: after the file load under way, unless
+  // stop() comes first (then the values as they are).
+  std::shared_ptr<const ProvenValues> proven_for_search();
   void rules_changed();  // the variant or the kichwa rule: the default proofs follow
   // A proof of a position of game number `game` (games_ then): refused if a new game has
   // started since (issue 29: `ucinewgame` during `go solve` kept the old game's mate).
@@ -155,7 +175,7 @@ class Engine {
   std::string start_text_;  // the position string the game started from, "" = start
   SearchSettings settings_;
   int hash_mb_ = kDefaultHashMb;
-  bool default_proofs_ = true;  // ProofFile <default>: file_values_ follow the rules
+  bool default_proofs_ = true;  // ProofFile <default>: file_values_ follow the rules (load_mutex_)
   bool ponder_ = false;
   bool show_wdl_ = false;
   int skill_level_ = 20;
@@ -167,6 +187,22 @@ class Engine {
   mutable std::mutex proven_mutex_;
   std::shared_ptr<const ProvenValues> file_values_, solved_values_, proven_;
   uint64_t games_ = 0;  // new games started, under proven_mutex_
+  // ProofFile loads, under load_mutex_: the one waiting (a newer one replaces it) and
+  // whether the loader works on one; started with the first file.
+  struct ProofLoad {
+    std::string path;
+    RuleSet rules;
+  };
+  std::mutex load_mutex_;
+  std::condition_variable load_changed_;
+  std::optional<ProofLoad> load_waiting_;
+  bool loading_ = false;
+  bool quit_loader_ = false;
+  uint64_t loads_ = 0;  // ProofFile settings: a load installs its values only if the last
+  absl::Status last_load_;
+  ProofLoadCallback on_proof_loaded_;
+  ProofReader read_proofs_ = read_proven_values;
+  std::thread loader_;
   std::thread thread_;
   std::atomic<bool> stop_{false};
   std::atomic<bool> searching_{false};

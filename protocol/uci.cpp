@@ -120,6 +120,21 @@ void Protocol::finish() {
   engine_.wait();
 }
 
+Protocol::Protocol(Engine& engine, Output& out) : engine_(engine), out_(out) {
+  // A proof file loads on the engine's thread: its end comes when it comes, as a line of
+  // its own (docs/protocol.md).
+  engine_.set_proof_load_callback(
+      [this](std::string_view path, const absl::StatusOr<size_t>& positions) {
+        if (!positions.ok()) return error(error_text(positions.status()));
+        out_.line(fmt::format("info string ProofFile: '{}' loaded: {} positions proven",
+                              quoted(path), *positions));
+      });
+}
+
+Protocol::~Protocol() {
+  engine_.set_proof_load_callback({});  // waits for a call under way
+}
+
 // Messages may echo input (a token, a position string, an option value): never echo
 // bytes that are not printable ASCII, and keep a huge input from making a huge line.
 void Protocol::error(std::string_view what) {

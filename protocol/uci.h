@@ -17,7 +17,12 @@ namespace kete {
 
 class Protocol {
  public:
-  Protocol(Engine& engine, Output& out) : engine_(engine), out_(out) {}
+  // Registers itself for the engine's ProofFile news (engine/engine.h): the engine must
+  // outlive the protocol's use of it, as it does in main.
+  Protocol(Engine& engine, Output& out);
+  ~Protocol();
+  Protocol(const Protocol&) = delete;
+  Protocol& operator=(const Protocol&) = delete;
 
   // Handles one command line; false once the session should end (`quit`).
   bool handle(std::string_view line);

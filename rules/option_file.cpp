@@ -105,6 +105,11 @@ absl::StatusOr<std::string> read_option_file(std::string_view path, const Option
   return bytes;
 }
 
+absl::Status check_option_file(std::string_view path, const OptionFileKind& kind) {
+  OptionFile file(path, kind);
+  return file.open();
+}
+
 absl::Status read_option_file_lines(
     std::string_view path, const OptionFileKind& kind, size_t max_line,
     absl::FunctionRef<absl::Status(std::string_view text, uint64_t number)> line) {

@@ -26,6 +26,9 @@ struct OptionFileKind {
 
 // The bytes of the regular file at `path`; errors name the file and what is wrong.
 absl::StatusOr<std::string> read_option_file(std::string_view path, const OptionFileKind& kind);
+// The same checks without the read (it opens and closes the file): the errors a reader of
+// a big file can report at once, before it reads on another thread.
+absl::Status check_option_file(std::string_view path, const OptionFileKind& kind);
 
 // The same file read a line at a time, for files too big to hold whole (self-play data):
 // each line, without its '\n', to line(text, number), numbered from 1; a line longer than

@@ -174,6 +174,12 @@ absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet r
   return parse_proven_values(*bytes, fmt::format("'{}'", path), rules);
 }
 
+absl::Status check_proof_file_path(std::string_view path) {
+  const absl::Status s = check_option_file(path, kProofFileKind);
+  if (s.ok()) return s;
+  return absl::Status(s.code(), "ProofFile: " + error_text(s));
+}
+
 absl::StatusOr<ProvenValues> parse_proven_values(std::string_view bytes, std::string_view name,
                                                  RuleSet rules) {
   std::istringstream in{std::string(bytes)};

@@ -86,6 +86,9 @@ class ProvenValues {
 // returns its proven values. The proof must be for `rules`: a proof of another variant or
 // kichwa rule is refused, naming both. Errors name the file and what is wrong.
 absl::StatusOr<ProvenValues> read_proven_values(std::string_view path, RuleSet rules);
+// What read_proven_values would refuse before reading: a path that names no regular file of
+// at most the proof files' size.
+absl::Status check_proof_file_path(std::string_view path);
 // The same from the bytes of a proof file, named `name` in the errors.
 absl::StatusOr<ProvenValues> parse_proven_values(std::string_view bytes, std::string_view name,
                                                  RuleSet rules);

@@ -3,7 +3,11 @@
 // distances; a South that searches one node wins every line with it, and does not without
 // it; the MaxPlies and game-history conditions; the ProofFile option's errors; `go solve`
 // then `go`; a transcript of the protocol.
+#include <atomic>
+#include <chrono>
 #include <fstream>
+#include <future>
+#include <mutex>
 #include <sstream>
 #include <unordered_map>
 
@@ -253,11 +257,14 @@ class ProofFileOption : public ::testing::Test {
     engine_.set_variant(Variant::kKujifunza);
     engine_.set_kichwa_rule(KichwaRule::kFollow);
     ASSERT_TRUE(engine_.set_proof_file(kFollowProof).ok());
+    ASSERT_TRUE(engine_.wait_proof_file().ok());
     loaded_ = engine_.proven();
     ASSERT_NE(loaded_, nullptr);
   }
+  // Refused at once, or by the load on the loader's thread.
   void expect_refused(const std::string& path, std::string_view what) {
-    const absl::Status s = engine_.set_proof_file(path);
+    absl::Status s = engine_.set_proof_file(path);
+    if (s.ok()) s = engine_.wait_proof_file();
     EXPECT_FALSE(s.ok()) << path;
     const std::string message = error_text(s);
     EXPECT_NE(message.find("ProofFile: "), std::string::npos) << message;
@@ -320,8 +327,99 @@ TEST_F(ProofFileOption, EmptyDropsTheValuesAndNewGamesKeepThem) {
   ASSERT_TRUE(engine_.set_proof_file(std::string(Engine::kNoProofFile)).ok());
   EXPECT_EQ(engine_.proven(), nullptr);
   ASSERT_TRUE(engine_.set_proof_file(kFollowProof).ok());
-  ASSERT_TRUE(engine_.set_proof_file("").ok());
+  ASSERT_TRUE(engine_.set_proof_file("").ok());  // supersedes the load, whatever its stage
   EXPECT_EQ(engine_.proven(), nullptr);
+  ASSERT_TRUE(engine_.wait_proof_file().ok());
+  EXPECT_EQ(engine_.proven(), nullptr);
+}
+
+// Issue 29: a 250 MB proof held `isready` for 26 s and `stop` for 60 s; a file now loads
+// on a thread of its own. A reader that waits for the test's word stands for a long load:
+// meanwhile the old values answer, a search waits for the load and stop() ends it at
+// once, and a later ProofFile supersedes the load.
+class SlowProofFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    engine_.set_variant(Variant::kKujifunza);
+    engine_.set_kichwa_rule(KichwaRule::kFollow);
+    ASSERT_TRUE(engine_.set_proof_file(std::string(Engine::kNoProofFile)).ok());
+    engine_.set_proof_load_callback(
+        [this](std::string_view, const absl::StatusOr<size_t>& positions) {
+          const std::lock_guard lock(mutex_);
+          news_.push_back(positions.ok() ? fmt::format("{} positions", *positions)
+                                         : error_text(positions.status()));
+        });
+    engine_.set_proof_reader([this](std::string_view path, RuleSet rules) {
+      reading_.set_value();
+      released_.wait_for(std::chrono::seconds(60));  // bounded: a wrong engine fails, not hangs
+      return read_proven_values(path, rules);
+    });
+  }
+  // Starts a search at depth 1; its result comes to result_.
+  void go() {
+    Limits limits;
+    limits.depth = 1;
+    engine_.go(
+        limits, [this](const SearchInfo& i) { last_mate_ = i.score.mate_moves(); },
+        [this](const SearchResult& r) { result_.set_value(r); });
+  }
+  // The search's result, waited for as long as a loaded machine may need.
+  std::optional<SearchResult> result() {
+    std::future<SearchResult> f = result_.get_future();
+    if (f.wait_for(std::chrono::seconds(60)) != std::future_status::ready) return std::nullopt;
+    return f.get();
+  }
+  std::vector<std::string> news() {
+    const std::lock_guard lock(mutex_);
+    return news_;
+  }
+
+  Engine engine_;
+  std::promise<void> reading_, release_;
+  std::shared_future<void> released_ = release_.get_future().share();
+  std::promise<SearchResult> result_;
+  std::atomic<int> last_mate_{0};
+  std::mutex mutex_;
+  std::vector<std::string> news_;
+};
+
+TEST_F(SlowProofFile, TheOldValuesAnswerAndStopEndsAWaitingSearch) {
+  ASSERT_TRUE(engine_.set_proof_file(kFollowProof).ok());  // returned: the reader waits
+  reading_.get_future().wait();
+  EXPECT_EQ(engine_.proven(), nullptr);
+  go();  // waits for the load
+  engine_.stop();
+  const std::optional<SearchResult> stopped = result();
+  ASSERT_TRUE(stopped.has_value()) << "stop() did not end a search waiting for a proof file";
+  EXPECT_TRUE(stopped->best.has_value());
+  EXPECT_EQ(engine_.proven(), nullptr);
+  EXPECT_TRUE(news().empty());
+  release_.set_value();
+  ASSERT_TRUE(engine_.wait_proof_file().ok());
+  ASSERT_NE(engine_.proven(), nullptr);
+  EXPECT_EQ(news(), std::vector<std::string>{fmt::format("{} positions", follow_values()->size())});
+}
+
+TEST_F(SlowProofFile, ASearchStartedDuringTheLoadPlaysTheNewProof) {
+  ASSERT_TRUE(engine_.set_proof_file(kFollowProof).ok());
+  reading_.get_future().wait();
+  go();
+  release_.set_value();
+  const std::optional<SearchResult> r = result();
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(last_mate_.load(), kFollowMoves);
+  ASSERT_TRUE(r->best.has_value());
+  EXPECT_EQ(move_token(Position::start(Variant::kKujifunza), *r->best), "A6L");
+}
+
+TEST_F(SlowProofFile, ALaterSettingSupersedesTheLoad) {
+  ASSERT_TRUE(engine_.set_proof_file(kFollowProof).ok());
+  reading_.get_future().wait();
+  ASSERT_TRUE(engine_.set_proof_file(std::string(Engine::kNoProofFile)).ok());
+  release_.set_value();
+  ASSERT_TRUE(engine_.wait_proof_file().ok());
+  EXPECT_EQ(engine_.proven(), nullptr);
+  EXPECT_TRUE(news().empty()) << news()[0];
 }
 
 // Through the protocol.
@@ -351,7 +449,15 @@ TEST(ProtocolProven, ATranscriptWithAProofFile) {
       std::find(uci.begin(), uci.end(), "option name ProofFile type string default <default>"),
       uci.end());
   EXPECT_TRUE(engine.ask("setoption name ProofFile value <empty>").empty());
-  EXPECT_TRUE(engine.ask("setoption name ProofFile value " + kFollowProof).empty());
+  // Loaded on the engine's thread: its end is a line of its own.
+  ASSERT_TRUE(engine.send("setoption name ProofFile value " + kFollowProof));
+  bool loaded = false;
+  const std::vector<std::string> news = engine.read_until(
+      [](const std::string& line) { return line.starts_with("info string ProofFile: "); }, loaded);
+  ASSERT_TRUE(loaded);
+  EXPECT_TRUE(
+      news.back().ends_with(fmt::format("' loaded: {} positions proven", follow_values()->size())))
+      << news.back();
   engine.ask("position startpos");
   ASSERT_TRUE(engine.send("go depth 1"));
   std::vector<std::string> lines = until_bestmove(engine);
