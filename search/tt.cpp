@@ -1,7 +1,5 @@
 #include "search/tt.h"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 #include <new>
 
@@ -11,39 +9,26 @@ namespace kete {
 
 TranspositionTable& TranspositionTable::operator=(TranspositionTable&& o) noexcept {
   if (this == &o) return *this;
-  unmap();
+  pages_ = std::move(o.pages_);
   buckets_ = std::exchange(o.buckets_, nullptr);
   buckets_count_ = std::exchange(o.buckets_count_, 0);
   generation_.store(o.generation());
   return *this;
 }
 
-void TranspositionTable::unmap() {
-  if (buckets_) munmap(buckets_, size_bytes());
-  buckets_ = nullptr;
-  buckets_count_ = 0;
-}
-
-// Anonymous private pages read as zero (an empty entry) until written, and mmap returns
-// them page-aligned, so buckets never straddle a cache line.
+// Zero pages are page-aligned, so buckets never straddle a cache line.
 void TranspositionTable::resize(size_t mib) {
   const size_t count = std::max<size_t>(1, (mib << 20) / sizeof(Bucket));
-  void* pages = mmap(nullptr, count * sizeof(Bucket), PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pages == MAP_FAILED) throw std::bad_alloc();
-  unmap();
-  buckets_ = static_cast<Bucket*>(pages);
+  ZeroPages pages(count * sizeof(Bucket));  // throws, keeping the table as it was
+  pages_ = std::move(pages);
+  buckets_ = static_cast<Bucket*>(pages_.data());
   buckets_count_ = count;
   generation_.store(0, std::memory_order_relaxed);
 }
 
-// MADV_DONTNEED hands the pages back; the next touch of each gets a fresh zero page. A
-// search running meanwhile sees each word either as it was or as zero, like the loop.
+// A search running meanwhile sees each word either as it was or as zero, like the loop.
 void TranspositionTable::clear() {
-  if (madvise(buckets_, size_bytes(), MADV_DONTNEED) != 0)
-    for (size_t i = 0; i < buckets_count_; ++i)
-      for (uint64_t& e : buckets_[i].entries)
-        slot(e).store(0, std::memory_order_relaxed);
+  pages_.clear();
   generation_.store(0, std::memory_order_relaxed);
 }
 

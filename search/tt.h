@@ -1,8 +1,7 @@
 // The transposition table: buckets of four 8-byte entries, each read and written as one
 // atomic word so that threads share the table without locks and never read a torn entry.
-// The buckets live in anonymous pages that the kernel zero-fills on first touch, so that a
-// resize or a clear returns at once instead of writing gigabytes (issue #20: `Hash 4096`
-// blocked `isready` for 7-16 s).
+// The buckets live in zero pages (rules/zero_pages.h), so that a resize or a clear returns
+// at once instead of writing gigabytes.
 #pragma once
 
 #include <atomic>
@@ -12,6 +11,7 @@
 
 #include "rules/move.h"
 #include "rules/score.h"
+#include "rules/zero_pages.h"
 
 namespace kete {
 
@@ -30,7 +30,6 @@ class TranspositionTable {
   explicit TranspositionTable(size_t mib = 16) { resize(mib); }
   TranspositionTable(TranspositionTable&& o) noexcept { *this = std::move(o); }
   TranspositionTable& operator=(TranspositionTable&& o) noexcept;
-  ~TranspositionTable() { unmap(); }
 
   // Exactly `mib` MiB of buckets (at least one bucket), all empty; throws std::bad_alloc
   // when the pages cannot be mapped, keeping the table as it was.
@@ -38,7 +37,7 @@ class TranspositionTable {
   // Empties every entry; safe while a search reads and writes the table (an entry then
   // reads as either its old value or empty).
   void clear();
-  size_t size_bytes() const { return buckets_count_ * sizeof(Bucket); }
+  size_t size_bytes() const { return pages_.bytes(); }
 
   // Starts a new search: entries of older searches are replaced first.
   void new_search() { generation_.store((generation() + 1) & 63, std::memory_order_relaxed); }
@@ -55,7 +54,6 @@ class TranspositionTable {
     uint64_t entries[kWays];  // accessed only through slot()
   };
   static std::atomic_ref<uint64_t> slot(uint64_t& word) { return std::atomic_ref<uint64_t>(word); }
-  void unmap();
 
   // Word layout: key16 | move16 | value16 | depth8 | generation6 bound2.
   static uint64_t pack(uint16_t key16, const TTEntry& e, int generation);
@@ -68,7 +66,8 @@ class TranspositionTable {
     return buckets_[size_t((unsigned __int128)(key)*buckets_count_ >> 64)];
   }
 
-  Bucket* buckets_ = nullptr;  // buckets_count_ buckets of mapped pages
+  ZeroPages pages_;
+  Bucket* buckets_ = nullptr;  // buckets_count_ buckets: pages_
   size_t buckets_count_ = 0;
   // Atomic because `Clear Hash` may arrive while a search runs.
   std::atomic<int> generation_{0};

@@ -4,12 +4,14 @@
 #include <cassert>
 #include <chrono>
 #include <new>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "rules/key_path.h"
 #include "rules/random.h"
 #include "rules/rules.h"
+#include "rules/zero_pages.h"
 
 namespace kete {
 
@@ -23,17 +25,24 @@ struct SolverEntry {
   bool path_dependent = false;
   bool used = false;
 };
+// The table's pages start as zeros: an entry of zero bytes must be an unused one.
+static_assert(std::is_trivially_copyable_v<SolverEntry> &&
+              std::is_trivially_destructible_v<SolverEntry>);
 
 // Buckets of four entries; a new entry replaces the same key, an empty slot, or the
 // entry that cost the least work (Breuker's "small tree" replacement).
 class SolverTable {
  public:
   // At most `mib` MiB: when the machine cannot give that much, half as much, and so on
-  // (a solve must not end the process: the protocol starts one with the Hash size).
+  // (a solve must not end the process: the protocol starts one with the Hash size). Zero
+  // pages (rules/zero_pages.h), all-zero entries unused: making or clearing the table
+  // returns at once and its memory is what the solve touches (issue 29: `stop` after `go
+  // mate` at Hash 4096 waited 35-47 s for two 4 GB fills per depth).
   explicit SolverTable(size_t mib) : count_(std::max<size_t>(1, (mib << 20) / sizeof(Bucket))) {
     for (;;) {
       try {
-        buckets_ = std::make_unique<Bucket[]>(count_);
+        pages_ = ZeroPages(count_ * sizeof(Bucket));
+        buckets_ = static_cast<Bucket*>(pages_.data());
         return;
       } catch (const std::bad_alloc&) {
         if (count_ == 1) throw;
@@ -43,7 +52,7 @@ class SolverTable {
   }
 
   void clear() {
-    std::fill_n(buckets_.get(), count_, Bucket{});
+    pages_.clear();
     used_ = 0;
   }
   size_t size_bytes() const { return count_ * sizeof(Bucket); }
@@ -80,7 +89,8 @@ class SolverTable {
   }
 
   size_t count_;
-  std::unique_ptr<Bucket[]> buckets_;
+  ZeroPages pages_;
+  Bucket* buckets_ = nullptr;  // count_ buckets: pages_
   uint64_t used_ = 0;
 };
 

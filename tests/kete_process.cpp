@@ -160,11 +160,23 @@ int64_t KeteProcess::cpu_ms() {
   return ticks * 1000 / sysconf(_SC_CLK_TCK);
 }
 
-int64_t KeteProcess::resident_mib() {
-  std::ifstream in("/proc/" + std::to_string(process_.pid()) + "/status");
+namespace {
+
+// A field of /proc/<pid>/status in KiB ("VmRSS:  1234 kB") as MiB, or -1.
+int64_t status_mib(int pid, std::string_view field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   for (std::string line; std::getline(in, line);)
-    if (line.starts_with("VmRSS:")) return std::stoll(line_words(line)[1]) / 1024;
+    if (line.starts_with(field)) return std::stoll(line_words(line)[1]) / 1024;
   return -1;
+}
+
+}  // namespace
+
+int64_t KeteProcess::resident_mib() {
+  return status_mib(process_.pid(), "VmRSS:");
+}
+int64_t KeteProcess::peak_mib() {
+  return status_mib(process_.pid(), "VmHWM:");
 }
 
 bool KeteProcess::alive() {

@@ -88,6 +88,8 @@ class KeteProcess {
   int64_t cpu_ms();
   // The child's resident memory in MiB (VmRSS), or -1 if /proc cannot tell.
   int64_t resident_mib();
+  // The most resident memory the child has had (VmHWM), in MiB, or -1.
+  int64_t peak_mib();
   // Waits for the child to exit: its exit code, or 128 + signal, or nullopt on timeout.
   std::optional<int> wait_exit(Duration timeout = default_timeout());
 
