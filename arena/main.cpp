@@ -149,6 +149,8 @@ int play_or_coordinate(CommandLine& cl, tools::Cluster& cluster) {
   absl::StatusOr<std::optional<Checkpoint>> cp = checkpoint(cl);
   if (!cp.ok()) return fail(kete::error_text(cp.status()));
   if (*cp) cl.match.finished = (*cp)->finished();
+  if (absl::Status s = check_finished(cl.match); !s.ok())
+    return fail(fmt::format("{}: {}", cl.checkpoint_file, kete::error_text(s)));
   std::optional<tools::OutputFile> pgn;
   // The first failed write (records or checkpoint) stops the match.
   absl::Status write_status = absl::OkStatus();

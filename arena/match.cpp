@@ -5,7 +5,10 @@
 #include <set>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "arena/game_runner.h"
+#include "rules/notation.h"
 
 namespace kete::arena {
 
@@ -20,6 +23,39 @@ GameRecord play_match_game(const MatchConfig& config, int g, UciClient& first, U
   const std::array<UciClient*, 2> players =
       g % 2 == 0 ? std::array{&first, &second} : std::array{&second, &first};
   return play_game(setup, players, stop);
+}
+
+absl::Status check_finished(const MatchConfig& config) {
+  std::set<int> seen;
+  for (const GameRecord& r : config.finished) {
+    const auto wrong = [&](std::string_view what) {
+      return absl::InvalidArgumentError(fmt::format("game {}: {}", r.game, what));
+    };
+    if (r.game < 1 || r.game > planned_games(config))
+      return wrong(fmt::format("not a game of this match (1..{})", planned_games(config)));
+    if (!seen.insert(r.game).second) return wrong("recorded twice");
+    const int g = r.game - 1;
+    const Opening& opening = config.openings[size_t(g / 2) % config.openings.size()];
+    const std::array<std::string, 2> players =
+        g % 2 == 0 ? std::array{config.engines[0].name, config.engines[1].name}
+                   : std::array{config.engines[1].name, config.engines[0].name};
+    if (r.round != g / 2 + 1) return wrong(fmt::format("round {}, planned {}", r.round, g / 2 + 1));
+    if (r.players != players)
+      return wrong(fmt::format("{} vs {}, planned {} vs {}", r.players[0], r.players[1], players[0],
+                               players[1]));
+    if (r.rules != config.rules.rules || r.max_plies != config.rules.max_plies)
+      return wrong("played under other rules or MaxPlies");
+    if (r.time_control != config.time_control.text())
+      return wrong(
+          fmt::format("time control {}, planned {}", r.time_control, config.time_control.text()));
+    if (r.start != position_string(opening.start) || r.opening_plies != int(opening.moves.size()) ||
+        r.moves.size() < opening.moves.size() ||
+        !std::equal(opening.moves.begin(), opening.moves.end(), r.moves.begin()))
+      return wrong("not from its round's opening");
+    if (r.termination == Termination::kAborted) return wrong("aborted: it does not count");
+    if (absl::Status s = verify(r); !s.ok()) return wrong(error_text(s));
+  }
+  return absl::OkStatus();
 }
 
 Tally finished_tally(const MatchConfig& config) {

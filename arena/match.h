@@ -40,6 +40,13 @@ int planned_games(const MatchConfig& config);
 GameRecord play_match_game(const MatchConfig& config, int g, UciClient& first, UciClient& second,
                            const std::atomic<bool>& stop);
 
+// The finished games of a resumed run checked against the match's plan (issue 29: a
+// checkpoint's record with an illegal move was copied to the PGN; a repeated or
+// out-of-range [Game] was counted): every record replays under the rules (verify), and
+// is the game its number plans: in range, once, its round, players, rules, time control
+// and opening. The error names the game.
+absl::Status check_finished(const MatchConfig& config);
+
 // The totals of the finished games of a resumed run, and the games still to play.
 Tally finished_tally(const MatchConfig& config);
 std::vector<int> games_to_play(const MatchConfig& config);

@@ -1,6 +1,11 @@
 #include "arena/uci_client.h"
 
+#include <cstdint>
+
 #include <fmt/format.h>
+
+#include "rules/notation.h"
+#include "rules/text.h"
 
 namespace kete::arena {
 namespace {
@@ -22,6 +27,59 @@ std::string_view rest(std::string_view line) {
   return line.substr(0, line.find_last_not_of(" \t") + 1);
 }
 
+// The line of `listing` that offers option `name` (names are case-insensitive), if any.
+const std::string* listed(const std::vector<std::string>& listing, std::string_view name) {
+  constexpr std::string_view kHead = "option name ";
+  for (const std::string& line : listing) {
+    const size_t type_at = line.find(" type ");
+    if (line.starts_with(kHead) && type_at != std::string::npos && type_at >= kHead.size() &&
+        equals_ignore_case(std::string_view(line).substr(kHead.size(), type_at - kHead.size()),
+                           name))
+      return &line;
+  }
+  return nullptr;
+}
+
+// Whether `value` is one the option of listing line `line` takes: its type's values, a
+// spin's range, a combo's choices (issue 29: `option.UseKillers=0`, for a check option,
+// was refused by the engine and the match pitted two identical engines).
+absl::Status check_value(std::string_view name, std::string_view line, std::string_view value) {
+  const std::vector<std::string_view> w = split_words(line.substr(line.find(" type ") + 6));
+  const auto field = [&](std::string_view key) -> std::optional<std::string_view> {
+    for (size_t i = 1; i + 1 < w.size(); ++i)
+      if (w[i] == key) return w[i + 1];
+    return std::nullopt;
+  };
+  const auto refused = [&](std::string_view why) {
+    return absl::InvalidArgumentError(
+        fmt::format("option '{}': '{}' is not {} (the engine lists '{}')", name, value, why, line));
+  };
+  const std::string_view type = w.empty() ? "" : w[0];
+  if (type == "check") {
+    if (!equals_ignore_case(value, "true") && !equals_ignore_case(value, "false"))
+      return refused("true or false");
+  } else if (type == "spin") {
+    const auto number = [](std::string_view text) {
+      return parse_number<int64_t>("", text, INT64_MIN, INT64_MAX);
+    };
+    const absl::StatusOr<int64_t> n = number(value);
+    if (!n.ok()) return refused("a number");
+    const std::optional<std::string_view> min = field("min"), max = field("max");
+    if (!min || !max) return absl::OkStatus();
+    const absl::StatusOr<int64_t> lo = number(*min), hi = number(*max);
+    if (lo.ok() && hi.ok() && (*n < *lo || *n > *hi))
+      return refused(fmt::format("within {}..{}", *lo, *hi));
+  } else if (type == "combo") {
+    bool found = false;
+    for (size_t i = 1; i + 1 < w.size(); ++i)
+      found = found || (w[i] == "var" && equals_ignore_case(w[i + 1], value));
+    if (!found) return refused("one of its choices");
+  } else if (type == "button") {
+    if (!value.empty()) return refused("empty (a button takes no value)");
+  }
+  return absl::OkStatus();
+}
+
 int64_t ms_since(SteadyClock::time_point t) {
   return std::chrono::duration_cast<Millis>(SteadyClock::now() - t).count();
 }
@@ -36,6 +94,7 @@ absl::Status UciClient::start() {
   option_listing_.clear();
   if (!wait_for("ugiok", SteadyClock::now() + kStartupTimeout, &option_listing_, "option "))
     return unresponsive("ugiok");
+  if (absl::Status s = check_options(); !s.ok()) return s;
   send(fmt::format("setoption name UCI_Variant value {}", to_string(rules_.rules.variant)));
   if (rules_.rules.variant == Variant::kKujifunza)
     send(fmt::format("setoption name KichwaRule value {}", to_string(rules_.rules.kichwa)));
@@ -47,6 +106,34 @@ absl::Status UciClient::start() {
   startup_messages_.clear();
   if (!wait_for("readyok", SteadyClock::now() + kStartupTimeout, &startup_messages_))
     return unresponsive("readyok");
+  for (const std::string& message : startup_messages_)
+    if (message.starts_with("info string error"))
+      return absl::InvalidArgumentError(
+          fmt::format("engine '{}' refused its options: {}", config_.name, message));
+  return absl::OkStatus();
+}
+
+// Every configured option is one the engine lists (in `ugi`, or kete's `params`), with a
+// value of its type: an option the engine would ignore or refuse stops the run here.
+absl::Status UciClient::check_options() {
+  std::optional<std::vector<std::string>> tuning;
+  for (const auto& [name, value] : config_.options) {
+    const std::string* line = listed(option_listing_, name);
+    if (!line) {
+      if (!tuning) {
+        absl::StatusOr<std::vector<std::string>> t = tuning_listing();
+        if (!t.ok()) return t.status();
+        tuning = *std::move(t);
+      }
+      line = listed(*tuning, name);
+    }
+    if (!line)
+      return absl::InvalidArgumentError(
+          fmt::format("engine '{}' has no option '{}' (none of its option lines names it)",
+                      config_.name, name));
+    if (absl::Status s = check_value(name, *line, value); !s.ok())
+      return absl::Status(s.code(), fmt::format("engine '{}': {}", config_.name, error_text(s)));
+  }
   return absl::OkStatus();
 }
 

@@ -46,7 +46,9 @@ class UciClient {
   bool running() const { return process_.running(); }
 
   // Starts the process, `ugi` until `ugiok`, sets the variant, the rule options, MaxPlies
-  // and the configured options, then `isready`. Kills a running instance first.
+  // and the configured options, then `isready`. Kills a running instance first. An option
+  // the engine does not list, a value outside its type or range, or an `info string error`
+  // before `readyok` is an error naming it: a match never runs with an option unset.
   absl::Status start();
   // `uginewgame`, then `isready`.
   absl::Status new_game();
@@ -91,6 +93,7 @@ class UciClient {
                                       std::vector<std::string>* kept = nullptr,
                                       std::string_view keep = "info string");
   absl::Status unresponsive(std::string_view waiting_for);
+  absl::Status check_options();
 
   EngineConfig config_;
   MatchRules rules_;

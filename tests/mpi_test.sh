@@ -33,8 +33,8 @@ fail() {
   echo "mpi_test: FAILED: $*"
   exit 1
 }
-run=("$match" --engine cmd="$engine" name=a --engine cmd="$engine" name=b option.UseKillers=0
-  option.UseHistory=0 --nodes 100 --seed 3 --quiet)
+run=("$match" --engine cmd="$engine" name=a --engine cmd="$engine" name=b option.UseKillers=false
+  option.UseHistory=false --nodes 100 --seed 3 --quiet)
 # The summary without the move times, which are the machine's, not the games'.
 totals() { grep -v -e '^Move time' -e '^kete-match:' -e '^Resumed' "$1"; }
 # The records, one line a game in game order, without the think times.

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include <cstdio>
@@ -335,6 +336,36 @@ std::string score_line(const std::string& output) {
   return at == std::string::npos ? "" : output.substr(at, output.find('\n', at) - at);
 }
 
+// Issue 29: `option.UseKillers=0` (a check option wants true or false) was refused by the
+// engine in an `info string` and the match went on with two identical engines. An option
+// the engine does not list or a value it cannot take now stops the match before a game.
+TEST(ToolMatch, AnOptionTheEngineCannotSetStopsTheMatch) {
+  const auto match = [](const std::string& option) {
+    return tool(KETE_MATCH) + " --engine cmd=" + tool(KETE_BINARY) +
+           " name=a --engine cmd=" + tool(KETE_BINARY) + " name=b " + option +
+           " --nodes 100 --games 2 --seed 3 --quiet --concurrency 1";
+  };
+  struct Case {
+    std::string option, message;
+  };
+  const Case cases[] = {
+      {"option.UseKillers=0", "engine 'b': option 'UseKillers': '0' is not true or false"},
+      {"option.Nonsense=1", "engine 'b' has no option 'Nonsense'"},
+      {"option.Hash=0", "engine 'b': option 'Hash': '0' is not within 1.."},
+      {"option.UCI_Variant=chess", "option 'UCI_Variant': 'chess' is not one of its choices"},
+      {"option.Singular=x", "option 'Singular': 'x' is not a number"},
+  };
+  for (const Case& c : cases) {
+    const ToolRun r = run(match(c.option));
+    EXPECT_EQ(r.status, 1) << c.option << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.option << "\n" << r.output;
+    EXPECT_EQ(score_line(r.output), "") << c.option << ": games were played";
+  }
+  // The same options as the engine lists them, any case, are set.
+  const ToolRun fine = run(match("option.usekillers=FALSE option.Singular=15"));
+  EXPECT_EQ(fine.status, 0) << fine.output;
+}
+
 // A match cut short keeps its finished pairs in the checkpoint; --resume plays the rest
 // and ends with the totals of the whole run (docs/distributed.md). The checkpoint of a
 // killed run is made here by cutting a finished run's checkpoint after two pairs.
@@ -342,10 +373,11 @@ TEST(ToolCheckpoint, AResumedMatchEndsWithTheTotalsOfTheWholeRun) {
   const std::string dir = ::testing::TempDir() + "kete_checkpoint_match/";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const std::string match = tool(KETE_MATCH) + " --engine cmd=" + tool(KETE_BINARY) +
-                            " name=a --engine cmd=" + tool(KETE_BINARY) +
-                            " name=b option.UseKillers=0 --nodes 100 --games 8 --seed 3 --quiet" +
-                            " --concurrency 1 --checkpoint " + dir + "run.ckpt";
+  const std::string match =
+      tool(KETE_MATCH) + " --engine cmd=" + tool(KETE_BINARY) +
+      " name=a --engine cmd=" + tool(KETE_BINARY) +
+      " name=b option.UseKillers=false --nodes 100 --games 8 --seed 3 --quiet" +
+      " --concurrency 1 --checkpoint " + dir + "run.ckpt";
   const ToolRun whole = run(match);
   ASSERT_EQ(whole.status, 0) << whole.output;
   ASSERT_NE(score_line(whole.output), "");
@@ -367,6 +399,59 @@ TEST(ToolCheckpoint, AResumedMatchEndsWithTheTotalsOfTheWholeRun) {
   ASSERT_EQ(resumed.status, 0) << resumed.output;
   EXPECT_NE(resumed.output.find("4 games already played"), std::string::npos);
   EXPECT_EQ(score_line(resumed.output), score_line(whole.output));
+  std::filesystem::remove_all(dir);
+}
+
+// Issue 29: `--resume` trusted the checkpoint's records: one with an illegal move was
+// copied to the PGN, and a repeated or out-of-range [Game] was counted (17 games scored
+// in a 16-game match). Each record is now replayed and checked against the match's plan.
+TEST(ToolCheckpoint, AResumedMatchRefusesRecordsItDidNotPlan) {
+  const std::string dir = ::testing::TempDir() + "kete_checkpoint_plan/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string match = tool(KETE_MATCH) + " --engine cmd=" + tool(KETE_BINARY) +
+                            " name=a --engine cmd=" + tool(KETE_BINARY) +
+                            " name=b --nodes 100 --games 4 --seed 3 --quiet --concurrency 1" +
+                            " --checkpoint " + dir + "run.ckpt";
+  const ToolRun whole = run(match);
+  ASSERT_EQ(whole.status, 0) << whole.output;
+  const std::string text = read_text(dir + "run.ckpt");
+  const size_t second = text.find("[Event ", text.find("[Event ") + 1);
+  const size_t third = text.find("[Event ", second + 1);
+  ASSERT_NE(third, std::string::npos);
+  const std::string first_pair = text.substr(text.find("[Event "), third - text.find("[Event "));
+  // The first engine move of the first game (the first one timed, "{Nms}") replaced by
+  // the ply before it, the other side's move: illegal there.
+  std::string illegal = text;
+  const size_t timed = illegal.find(" {", text.find("[Event "));
+  const size_t token = illegal.rfind(' ', timed - 1) + 1;
+  size_t before = illegal.find_last_of(" \n", token - 2);
+  std::string previous = illegal.substr(before + 1, token - 2 - before);
+  if (previous.back() == '.') {  // a move number: the token before it
+    const size_t end = before;
+    before = illegal.find_last_of(" \n", end - 1);
+    previous = illegal.substr(before + 1, end - before - 1);
+  }
+  illegal.replace(token, timed - token, previous);
+  std::string renumbered = text;
+  for (const char* game : {"[Game \"3\"]", "[Game \"4\"]"})
+    renumbered.replace(renumbered.find(game), std::strlen(game),
+                       game[7] == '3' ? "[Game \"17\"]" : "[Game \"18\"]");
+  struct Case {
+    std::string name, text, message;
+  };
+  const Case cases[] = {
+      {"an illegal move", illegal, "run.ckpt: game 1: ply "},
+      {"a pair recorded twice", text + first_pair, "run.ckpt: game 1: recorded twice"},
+      {"games out of range", renumbered, "run.ckpt: game 17: not a game of this match (1..4)"},
+  };
+  for (const Case& c : cases) {
+    write_text(dir + "run.ckpt", c.text);
+    const ToolRun r = run(match + " --resume --pgn " + dir + "out.pgn");
+    EXPECT_EQ(r.status, 1) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.name << "\n" << r.output;
+    EXPECT_FALSE(std::filesystem::exists(dir + "out.pgn")) << c.name << ": records were copied";
+  }
   std::filesystem::remove_all(dir);
 }
 
