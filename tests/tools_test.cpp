@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace kete::test {
@@ -331,6 +332,15 @@ TEST(ToolInput, EveryFileAToolReadsIsARegularFileOfBoundedSize) {
   std::filesystem::remove_all(dir);
 }
 
+// 64-bit FNV-1a as 16 hex digits, written here from its definition (Fowler, Noll, Vo):
+// the seal of a datagen checkpoint (tools/run_checkpoint.h).
+std::string fnv1a(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325;
+  for (unsigned char c : text)
+    h = (h ^ c) * 0x100000001b3;
+  return fmt::format("{:016x}", h);
+}
+
 std::string score_line(const std::string& output) {
   const size_t at = output.find("Score of");
   return at == std::string::npos ? "" : output.substr(at, output.find('\n', at) - at);
@@ -455,6 +465,51 @@ TEST(ToolCheckpoint, AResumedMatchRefusesRecordsItDidNotPlan) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 29: kete-spsa resumed with parameter values outside their ranges, a repeated
+// `theta:` and totals that no run gives. Each is refused naming the problem; the intact
+// checkpoint resumes.
+TEST(ToolCheckpoint, AResumedSpsaRefusesValuesNoRunGives) {
+  const std::string dir = ::testing::TempDir() + "kete_checkpoint_spsa/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string spsa = tool(KETE_SPSA) + " --engine cmd=" + tool(KETE_BINARY) +
+                           " --param AspirationDelta min=10 max=200 --pairs 1 --nodes 50" +
+                           " --seed 3 --iterations 2 --output " + dir + "o.txt --checkpoint " +
+                           dir + "s.ckpt";
+  const ToolRun two = run(spsa);
+  ASSERT_EQ(two.status, 0) << two.output;
+  const std::string text = read_text(dir + "s.ckpt");
+  // "theta: <x>" and "totals: <w> <d> <l> <f0> <f1>": 2 iterations of 1 pair, 4 games.
+  const size_t theta = text.find("theta: "), totals = text.find("totals: ");
+  ASSERT_NE(theta, std::string::npos);
+  ASSERT_NE(totals, std::string::npos);
+  const std::string before_theta = text.substr(0, theta);
+  const std::string after_theta = text.substr(text.find('\n', theta) + 1);
+  const std::string before_totals = text.substr(0, totals);
+  struct Case {
+    std::string name, checkpoint, message;
+  };
+  const Case cases[] = {
+      {"theta above max", before_theta + "theta: 250\n" + after_theta,
+       "theta of AspirationDelta: expected a number in 10..200, got '250'"},
+      {"a repeated theta", text + "theta: 50\n", "'theta' given twice"},
+      {"totals of 5 games", before_totals + "totals: 2 1 2 0 0\n",
+       "are not the 4 games of 2 iterations of 1 pairs"},
+      {"more faults than games", before_totals + "totals: 2 0 2 3 2\n",
+       "are not the 4 games of 2 iterations of 1 pairs"},
+  };
+  for (const Case& c : cases) {
+    write_text(dir + "s.ckpt", c.checkpoint);
+    const ToolRun r = run(spsa + " --resume");
+    EXPECT_EQ(r.status, 1) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.name << "\n" << r.output;
+  }
+  write_text(dir + "s.ckpt", text);
+  const ToolRun resumed = run(spsa + " --resume");  // nothing left to play
+  EXPECT_EQ(resumed.status, 0) << resumed.output;
+  std::filesystem::remove_all(dir);
+}
+
 // kete-datagen resumed from a checkpoint after three games cuts the file back to them and
 // writes the same file as the whole run.
 TEST(ToolCheckpoint, AResumedDatagenWritesTheFileOfTheWholeRun) {
@@ -470,13 +525,46 @@ TEST(ToolCheckpoint, AResumedDatagenWritesTheFileOfTheWholeRun) {
   ASSERT_NE(game3, std::string::npos);
   const size_t bytes = whole.rfind('\n', game3) + 1;
   std::string ckpt = read_text(dir + "d.ckpt");
-  ckpt = ckpt.substr(0, ckpt.find("bytes: ")) + "bytes: " + std::to_string(bytes) + "\ngames: 3\n";
-  write_text(dir + "d.ckpt", ckpt);
+  const std::string head = ckpt.substr(0, ckpt.find("bytes: "));
+  const auto seal = [&](uint64_t games, size_t counted) {
+    return fnv1a(whole.substr(0, counted) + fmt::format("games={} bytes={}", games, counted));
+  };
+  // The fields as a checkpoint holds them: sealed, or with a seal of other counts.
+  const auto checkpoint = [&](uint64_t games, size_t counted, const std::string& sealed) {
+    return head + fmt::format("bytes: {}\ngames: {}\nseal: {}\n", counted, games, sealed);
+  };
+  write_text(dir + "d.ckpt", checkpoint(3, bytes, seal(3, bytes)));
   write_text(dir + "d.txt", whole + "half a game that a killed run left beh");
   const ToolRun resumed = run(gen + " --resume");
   ASSERT_EQ(resumed.status, 0) << resumed.output;
   EXPECT_NE(resumed.output.find("3 games already in"), std::string::npos);
   EXPECT_EQ(read_text(dir + "d.txt"), whole);
+
+  // Issue 29: `bytes: 0` cut 294 finished games and the header, a short count joined two
+  // lines, a repeated field duplicated 284 games. The file is refused, and kept, unless it
+  // holds what the checkpoint counts and seals.
+  std::string edited = whole;
+  edited[bytes / 2] = edited[bytes / 2] == '1' ? '2' : '1';
+  struct Case {
+    std::string name, checkpoint, data, message;
+  };
+  const Case cases[] = {
+      {"bytes: 0", checkpoint(3, 0, seal(3, bytes)), whole, "the checksum differs"},
+      {"a short count", checkpoint(3, bytes - 5, seal(3, bytes - 5)), whole, "a line is cut there"},
+      {"another game count", checkpoint(4, bytes, seal(3, bytes)), whole, "the checksum differs"},
+      {"a repeated field", checkpoint(3, bytes, seal(3, bytes)) + "games: 3\n", whole,
+       "'games' given twice"},
+      {"an edited file", checkpoint(3, bytes, seal(3, bytes)), edited, "the checksum differs"},
+      {"no seal", head + fmt::format("bytes: {}\ngames: 3\n", bytes), whole, "no 'seal:' line"},
+  };
+  for (const Case& c : cases) {
+    write_text(dir + "d.ckpt", c.checkpoint);
+    write_text(dir + "d.txt", c.data);
+    const ToolRun r = run(gen + " --resume");
+    EXPECT_EQ(r.status, 1) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.name << "\n" << r.output;
+    EXPECT_EQ(read_text(dir + "d.txt"), c.data) << c.name << ": the file was changed";
+  }
   std::filesystem::remove_all(dir);
 }
 

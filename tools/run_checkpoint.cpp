@@ -1,8 +1,13 @@
 #include "tools/run_checkpoint.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <sstream>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -64,7 +69,9 @@ absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, st
     const size_t colon = line.find(": ");
     if (colon == std::string::npos)
       return absl::InvalidArgumentError(fmt::format("{}:{}: not 'key: value'", path, number));
-    fields[line.substr(0, colon)] = line.substr(colon + 2);
+    if (!fields.emplace(line.substr(0, colon), line.substr(colon + 2)).second)
+      return absl::InvalidArgumentError(
+          fmt::format("{}:{}: '{}' given twice", path, number, line.substr(0, colon)));
   }
   if (fields[std::string(kRunKey)] != identity)
     return absl::InvalidArgumentError(
@@ -72,6 +79,50 @@ absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, st
                     fields[std::string(kRunKey)], identity));
   fields.erase(std::string(kRunKey));
   return fields;
+}
+
+void FileSeal::add(std::string_view text) {
+  for (unsigned char c : text)
+    hash_ = (hash_ ^ c) * 1099511628211ull;
+}
+
+std::string FileSeal::seal(uint64_t games, uint64_t bytes) const {
+  FileSeal counted = *this;
+  counted.add(fmt::format("games={} bytes={}", games, bytes));
+  return fmt::format("{:016x}", counted.hash_);
+}
+
+absl::StatusOr<FileSeal> check_sealed_prefix(const std::string& path, uint64_t games,
+                                             uint64_t bytes, std::string_view seal) {
+  const auto refused = [&](std::string_view why) {
+    return absl::FailedPreconditionError(fmt::format(
+        "'{}' does not hold what the checkpoint counts ({} games in {} bytes): {}; not resumed",
+        path, games, bytes, why));
+  };
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return absl::NotFoundError(
+        fmt::format("cannot read '{}': {}", path, std::generic_category().message(errno)));
+  struct stat st;
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  FileSeal sealed;
+  std::string buffer(size_t(1) << 20, '\0');
+  uint64_t left = bytes;
+  char last = '\n';
+  while (regular && left > 0) {
+    const ssize_t n = ::read(fd, buffer.data(), size_t(std::min<uint64_t>(left, buffer.size())));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    sealed.add(std::string_view(buffer.data(), size_t(n)));
+    last = buffer[size_t(n) - 1];
+    left -= uint64_t(n);
+  }
+  ::close(fd);
+  if (!regular) return refused("not a regular file");
+  if (left > 0) return refused(fmt::format("it holds only {} bytes", bytes - left));
+  if (bytes > 0 && last != '\n') return refused("a line is cut there");
+  if (sealed.seal(games, bytes) != seal) return refused("the checksum differs");
+  return sealed;
 }
 
 }  // namespace kete::tools

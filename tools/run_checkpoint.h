@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "absl/status/statusor.h"
 
@@ -34,6 +35,26 @@ absl::Status save_run_checkpoint(const std::string& path, std::string_view tool,
 // The fields of the checkpoint at `path`, which must be of the same tool and run.
 absl::StatusOr<CheckpointFields> load_run_checkpoint(const std::string& path, std::string_view tool,
                                                      const std::string& identity);
+
+// What a checkpoint counts of a file it continues (kete-datagen's data): the first `bytes`
+// bytes, sealed with their checksum (64-bit FNV-1a, continued over "games=G bytes=B"), so
+// that a resume refuses a file or a count edited since (issue 29: `bytes: 0` silently cut
+// 294 finished games, a short count joined two lines). The hash runs as the file grows.
+class FileSeal {
+ public:
+  void add(std::string_view text);
+  // The seal of what was added, with the counts it is saved with: 16 hex digits.
+  std::string seal(uint64_t games, uint64_t bytes) const;
+
+ private:
+  uint64_t hash_ = 14695981039346656037ull;
+};
+
+// Reads the first `bytes` bytes of the regular file at `path` (it may hold more: games
+// written after the checkpoint), which must end a line, and checks them against `seal`.
+// On success, the FileSeal to continue with.
+absl::StatusOr<FileSeal> check_sealed_prefix(const std::string& path, uint64_t games,
+                                             uint64_t bytes, std::string_view seal);
 
 // A new run's checkpoint path must not hold a file yet: --resume continues it.
 absl::Status check_no_checkpoint(const std::string& path);

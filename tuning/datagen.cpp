@@ -137,13 +137,15 @@ std::vector<uint64_t> games_to_play(const SelfPlayConfig& c) {
 // the progress.
 class Writer {
  public:
-  Writer(const Options& o, tools::OutputFile out, uint64_t bytes)
-      : o_(o), out_(std::move(out)), bytes_(bytes), done_(o.config.skip) {}
+  // `seal`: of the `bytes` already in the file.
+  Writer(const Options& o, tools::OutputFile out, uint64_t bytes, tools::FileSeal seal)
+      : o_(o), out_(std::move(out)), seal_(seal), bytes_(bytes), done_(o.config.skip) {}
 
   // The next game's text; false once a write failed.
   bool add(std::string_view text) {
     if (written_.ok()) written_ = out_.write(text);
     if (!written_.ok()) return false;
+    seal_.add(text);
     bytes_ += text.size();
     ++done_;
     ++played_;
@@ -176,9 +178,10 @@ class Writer {
     // What the checkpoint counts must be on the disk first.
     written_ = out_.sync();
     if (written_.ok())
-      written_ = tools::save_run_checkpoint(
-          o_.checkpoint, kTool, identity(o_.config),
-          {{"games", std::to_string(done_)}, {"bytes", std::to_string(bytes_)}});
+      written_ = tools::save_run_checkpoint(o_.checkpoint, kTool, identity(o_.config),
+                                            {{"games", std::to_string(done_)},
+                                             {"bytes", std::to_string(bytes_)},
+                                             {"seal", seal_.seal(done_, bytes_)}});
   }
 
   void show(std::chrono::steady_clock::time_point now) {
@@ -193,6 +196,7 @@ class Writer {
 
   const Options& o_;
   tools::OutputFile out_;
+  tools::FileSeal seal_;  // of the bytes_ in the file
   absl::Status written_ = absl::OkStatus();
   uint64_t bytes_ = 0, done_ = 0, played_ = 0, positions_ = 0;
   const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
@@ -209,7 +213,9 @@ absl::StatusOr<Writer> open_output(Options& o) {
     if (!out.ok()) return out.status();
     const std::string first = header(o.config);
     if (absl::Status s = out->write(first); !s.ok()) return s;
-    Writer w(o, std::move(*out), first.size());
+    tools::FileSeal seal;
+    seal.add(first);
+    Writer w(o, std::move(*out), first.size(), seal);
     return w;
   }
   absl::StatusOr<tools::CheckpointFields> f =
@@ -220,12 +226,18 @@ absl::StatusOr<Writer> open_output(Options& o) {
   if (!games.ok()) return games.status();
   absl::StatusOr<uint64_t> bytes = parse_number<uint64_t>("bytes", (*f)["bytes"], 0, UINT64_MAX);
   if (!bytes.ok()) return bytes.status();
+  if (!f->contains("seal"))
+    return absl::InvalidArgumentError(fmt::format("{}: no 'seal:' line", o.checkpoint));
+  // The file must hold what the checkpoint counts, unchanged, before it is cut there.
+  absl::StatusOr<tools::FileSeal> seal =
+      tools::check_sealed_prefix(o.out, *games, *bytes, (*f)["seal"]);
+  if (!seal.ok()) return seal.status();
   absl::StatusOr<tools::OutputFile> out = tools::OutputFile::continue_at(o.out, *bytes);
   if (!out.ok()) return out.status();
   o.config.skip = *games;
   tools::note("kete-datagen: resumed from {}: {} games already in {}\n", o.checkpoint, *games,
               o.out);
-  return Writer(o, std::move(*out), *bytes);
+  return Writer(o, std::move(*out), *bytes, *seal);
 }
 
 // Rank 0 of an MPI job: the ranks play the games, this one writes them in order.

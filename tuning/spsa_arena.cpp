@@ -356,21 +356,33 @@ absl::Status resume(const SpsaCommandLine& cl, const std::string& id, Spsa& spsa
   absl::StatusOr<int> done =
       parse_number<int>("iteration", (*f)["iteration"], 0, spsa.schedule().iterations);
   if (!done.ok()) return done.status();
+  // Issue 29: theta outside its parameters' ranges and totals that no run gives were
+  // taken as they were.
+  const std::vector<std::string_view> words = split_words((*f)["theta"]);
+  const std::vector<std::string_view> totals = split_words((*f)["totals"]);
+  if (words.size() != spsa.params().size() || totals.size() != 5)
+    return invalid(fmt::format("{}: a malformed checkpoint", cl.checkpoint_file));
   std::vector<double> theta;
-  for (std::string_view word : split_words((*f)["theta"])) {
-    absl::StatusOr<double> x = parse_number<double>("theta", word, -1e18, 1e18);
+  for (size_t i = 0; i < words.size(); ++i) {
+    const SpsaParam& p = spsa.params()[i];
+    absl::StatusOr<double> x = parse_number<double>(
+        fmt::format("{}: theta of {}", cl.checkpoint_file, p.name), words[i], p.min, p.max);
     if (!x.ok()) return x.status();
     theta.push_back(*x);
   }
-  const std::vector<std::string_view> totals = split_words((*f)["totals"]);
-  if (theta.size() != spsa.params().size() || totals.size() != 5)
-    return invalid(fmt::format("{}: a malformed checkpoint", cl.checkpoint_file));
   std::array<int, 5> n{};
   for (size_t i = 0; i < n.size(); ++i) {
     absl::StatusOr<int> v = parse_number<int>("totals", totals[i], 0, INT_MAX);
     if (!v.ok()) return v.status();
     n[i] = *v;
   }
+  // Every finished iteration counted its 2 * pairs games; a fault loses one of them.
+  const int64_t games = int64_t(n[0]) + n[1] + n[2];
+  if (games != int64_t(*done) * 2 * spsa.schedule().pairs || int64_t(n[3]) + n[4] > games)
+    return invalid(fmt::format(
+        "{}: totals +{} ={} -{} with {} faults are not the {} games of {} iterations of {} pairs",
+        cl.checkpoint_file, n[0], n[1], n[2], n[3] + n[4],
+        int64_t(*done) * 2 * spsa.schedule().pairs, *done, spsa.schedule().pairs));
   t.wdl.wins = n[0], t.wdl.draws = n[1], t.wdl.losses = n[2], t.faults = {n[3], n[4]};
   spsa.restore(*done, std::move(theta));
   return absl::OkStatus();
