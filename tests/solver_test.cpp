@@ -267,6 +267,48 @@ TEST(ProofChecker, FollowsALineOfTenThousandPlies) {
   EXPECT_EQ(afters, 5'000u);
 }
 
+// Issue 29: a strategy that meets one of its positions again along a line is refused
+// ("repeats along a line"). A kigogo cycle of 32 plies, found by a search of positions of a
+// few seeds (docs/solver.md): each side has a pit of 2 and five single seeds, a single seed
+// moves only when no pit holds 2+, so in each of the 32 positions the side to move has
+// exactly one legal move; nothing is captured (captured seeds leave the game). The proof
+// has a line for each of South's 16 positions; after 16 moves of North, each his only one,
+// the checker's walk meets the root again.
+TEST(ProofChecker, RefusesAStrategyThatRepeatsAPosition) {
+  const std::string root_text =
+      "0,0,1,0,0,0,0,0,1,2,0,0/0,1,0,1,0,0,1,0,0,0,0,0/"
+      "0,1,0,1,0,0,1,0,0,0,0,1/1,0,0,0,0,0,0,0,0,0,0,2 S";
+  const std::vector<std::string> south = {"B12", "A12", "A11", "A10", "A9", "A8", "A5",  "B3",
+                                          "B4",  "B5",  "B6",  "B7",  "B8", "B9", "B10", "B11"};
+  const absl::StatusOr<Position> root = parse_position(Variant::kKigogo, root_text);
+  ASSERT_TRUE(root.ok()) << root.status();
+  std::string text = proof_header_text({kKigogo, 1000, *root, Side::kSouth});
+  Position p = *root;
+  for (const std::string& token : south) {
+    ASSERT_EQ(legal_moves(kKigogo, p).size(), 1u) << position_string(p);
+    const absl::StatusOr<Move> m = parse_move(kKigogo, p, token);
+    ASSERT_TRUE(m.ok()) << m.status();
+    text += proof_line_text(p, *m);
+    const Position north = *play(kKigogo, p, *m);
+    ASSERT_FALSE(loser(kKigogo, north)) << position_string(north);
+    const MoveList replies = legal_moves(kKigogo, north);
+    ASSERT_EQ(replies.size(), 1u) << position_string(north);  // the loser's only move
+    p = *play(kKigogo, north, replies[0]);
+    ASSERT_FALSE(loser(kKigogo, p)) << position_string(p);
+  }
+  ASSERT_EQ(position_string(p), root_text);  // round the cycle, back at the root
+  const absl::StatusOr<ProofReport> r = check(text);
+  ASSERT_FALSE(r.ok()) << "accepted a strategy that repeats its root";
+  const std::string message = error_text(r.status());
+  // The root's line is line 6, after the magic line and four header lines.
+  EXPECT_TRUE(message.ends_with("position " + root_text + " (line 6) repeats along a line"))
+      << message;
+  size_t afters = 0;
+  for (size_t at = 0; (at = message.find("after ", at)) != std::string::npos; ++at)
+    ++afters;
+  EXPECT_EQ(afters, 16u);
+}
+
 // `go mate N` and `go solve` through the protocol (docs/solver.md).
 std::string last_info(const std::vector<std::string>& lines) {
   return lines.size() >= 2 ? lines[lines.size() - 2] : "";
