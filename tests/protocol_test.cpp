@@ -294,6 +294,39 @@ TEST_F(ProtocolTest, UciListsIdThenEveryOptionThenUciok) {
   EXPECT_EQ(kete.read_line(), "response true");
 }
 
+// The lines of docs/protocol.md's transcript that starts with `> command`, up to the
+// closing fence, the command itself left out.
+Lines documented_transcript(std::string_view command) {
+  std::ifstream in(std::string(KETE_SOURCE_DIR) + "/docs/protocol.md");
+  Lines lines;
+  bool inside = false;
+  for (std::string line; std::getline(in, line);) {
+    if (inside && line == "```") break;
+    if (inside) lines.push_back(line);
+    if (line == "> " + std::string(command)) inside = true;
+  }
+  return lines;
+}
+
+// docs/protocol.md's `ugi` and `params` transcripts are what kete prints, line for line
+// (issue 28: the doc once listed 22 options where kete printed 51); only the version in
+// `id name`, which names the build, may differ.
+TEST_F(ProtocolTest, TheDocumentedUgiAndParamsTranscriptsAreWhatKetePrints) {
+  for (const auto& [command, ok] : {std::pair{"ugi", "ugiok"}, std::pair{"params", "paramsok"}}) {
+    Lines documented = documented_transcript(command);
+    Lines printed = identify(kete, command, ok);
+    ASSERT_FALSE(documented.empty()) << "no `> " << command << "` transcript in docs/protocol.md";
+    if (std::string_view(command) == "ugi") {
+      ASSERT_FALSE(printed.empty());
+      EXPECT_TRUE(starts_with(documented[0], "id name kete ")) << documented[0];
+      EXPECT_TRUE(starts_with(printed[0], "id name kete ")) << printed[0];
+      documented[0] = printed[0] = "id name kete";
+    }
+    EXPECT_EQ(printed, documented)
+        << command << ": kete prints" << show(printed) << "\nthe doc shows" << show(documented);
+  }
+}
+
 TEST_F(ProtocolTest, ParamsListsTheTuningOptionsThenParamsok) {
   const Lines lines = identify(kete, "params", "paramsok");
   ASSERT_FALSE(lines.empty());
