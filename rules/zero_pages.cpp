@@ -2,7 +2,6 @@
 
 #include <sys/mman.h>
 
-#include <atomic>
 #include <cstdint>
 #include <new>
 
@@ -30,12 +29,17 @@ void ZeroPages::unmap() {
 }
 
 void ZeroPages::clear() {
-  if (!data_ || madvise(data_, bytes_, MADV_DONTNEED) == 0) return;
+#ifdef __EMSCRIPTEN__
+  constexpr bool kPagesReturn = false;  // its madvise succeeds doing nothing
+#else
+  constexpr bool kPagesReturn = true;
+#endif
+  if (!data_ || (kPagesReturn && madvise(data_, bytes_, MADV_DONTNEED) == 0)) return;
   // Word by word, atomically, for a table that threads read meanwhile (mmap's pages hold
-  // whole words).
+  // whole words; the builtin, as emscripten's libc++ has no atomic_ref).
   auto* words = static_cast<uint64_t*>(data_);
   for (size_t i = 0; i < bytes_ / sizeof(uint64_t); ++i)
-    std::atomic_ref<uint64_t>(words[i]).store(0, std::memory_order_relaxed);
+    __atomic_store_n(&words[i], uint64_t(0), __ATOMIC_RELAXED);
 }
 
 }  // namespace kete

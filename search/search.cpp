@@ -40,7 +40,8 @@ class Worker {
         id_(id),
         history_keys_(shared.game.history, 1 + kMaxPly),
         order_(params_),
-        stack_(std::make_unique_for_overwrite<Frame[]>(kMaxPly)),
+        // Default-initialised, as make_unique_for_overwrite (not in emscripten's libc++ 14).
+        stack_(new Frame[kMaxPly]),
         poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
         futility_(in_variant(params_.futility)),

@@ -24,6 +24,25 @@ struct TTEntry {
   Bound bound = Bound::kNone;
 };
 
+// One word of a bucket, read and written whole.
+#if defined(__cpp_lib_atomic_ref)
+using TTSlot = std::atomic_ref<uint64_t>;
+#else
+// The libc++ 14 of emscripten (scripts/web.sh) has no atomic_ref: the same whole-word
+// loads and stores with the compiler's builtins (the table uses relaxed ones only).
+class TTSlot {
+ public:
+  explicit TTSlot(uint64_t& word) : word_(word) {}
+  uint64_t load(std::memory_order) const { return __atomic_load_n(&word_, __ATOMIC_RELAXED); }
+  void store(uint64_t value, std::memory_order) {
+    __atomic_store_n(&word_, value, __ATOMIC_RELAXED);
+  }
+
+ private:
+  uint64_t& word_;
+};
+#endif
+
 class TranspositionTable {
  public:
   // Throws std::bad_alloc when the pages cannot be mapped.
@@ -53,7 +72,7 @@ class TranspositionTable {
   struct alignas(32) Bucket {
     uint64_t entries[kWays];  // accessed only through slot()
   };
-  static std::atomic_ref<uint64_t> slot(uint64_t& word) { return std::atomic_ref<uint64_t>(word); }
+  static TTSlot slot(uint64_t& word) { return TTSlot(word); }
 
   // Word layout: key16 | move16 | value16 | depth8 | generation6 bound2.
   static uint64_t pack(uint16_t key16, const TTEntry& e, int generation);
