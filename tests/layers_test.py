@@ -28,6 +28,7 @@ LAYERS = {
     "arena": ["tools", "rules"],
     "tuning": ["engine", "search", "eval", "arena", "tools", "rules"],
     "benchmarks": ["engine", "search", "eval", "tools", "rules"],
+    "web": ["protocol", "engine", "rules"],
 }
 # The executables' main files: a tool may use the tools' plumbing (flags, interrupt).
 TOOL_MAINS = {"solver/main.cpp", "protocol/main.cpp"}
