@@ -126,3 +126,35 @@ case "$command" in
     exec node "$root/web/node.mjs" bench "$@"
     ;;
 esac
+
+# The static site: the GUI's page (gui/static, gui/dist/page) marked to run the engine in
+# this browser, the engine, the web app manifest and the service worker. Built beside
+# build/web and moved into its place whole.
+"$root/scripts/gui-setup.sh"
+site="$root/build/web"
+next="$root/build/web.next"
+rm -rf "$next"
+mkdir -p "$next/js"
+cp "$root"/gui/dist/page/*.js "$next/js/"
+cp "$wasm/kete.js" "$wasm/kete.wasm" "$wasm/kete.worker.js" "$next/js/"
+cp "$root/gui/static/style.css" "$root/web/manifest.webmanifest" "$root/web/icon.svg" "$next/"
+# The page's paths made relative (the site may live in any folder of a host), and its mark.
+sed -e 's|href="/style.css"|href="style.css"|' -e 's|src="/js/main.js"|src="js/main.js"|' \
+  -e 's|<link rel="icon" href="data:,">|<link rel="icon" href="icon.svg">\n  <meta name="kete-engine" content="worker">\n  <link rel="manifest" href="manifest.webmanifest">\n  <meta name="theme-color" content="#3d2a17">|' \
+  "$root/gui/static/index.html" >"$next/index.html"
+for expected in 'href="style.css"' 'src="js/main.js"' 'name="kete-engine"'; do
+  if ! grep -q "$expected" "$next/index.html"; then
+    echo "web: gui/static/index.html changed: no $expected in the site's page" >&2
+    exit 1
+  fi
+done
+# The service worker keeps every file; its version is their digest, so that a new build is
+# a new cache.
+files=$(cd "$next" && find . -type f ! -name sw.js | sort)
+version=$(cd "$next" && sha256sum $files | sha256sum | cut -c1-16)
+list=$(printf '"./", '; for f in $files; do printf '"%s", ' "$f"; done)
+sed -e "s|__VERSION__|$version|" -e "s|__FILES__|[${list%, }]|" "$root/web/sw.js" >"$next/sw.js"
+rm -rf "$site"
+mv "$next" "$site"
+echo "web: build/web/ ready ($(du -sk "$site" | cut -f1) KiB, version $version); serve it with" >&2
+echo "  python3 -m http.server --bind 127.0.0.1 --directory build/web 8000" >&2

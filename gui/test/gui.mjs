@@ -64,13 +64,13 @@ export async function startServer(
   };
 }
 
-export async function launchBrowser() {
+export async function launchBrowser({ viewport = { width: 1360, height: 900 } } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     args: kChromiumArgs,
-    viewport: { width: 1360, height: 900 },
+    viewport,
   });
   return {
     context,

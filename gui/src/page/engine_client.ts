@@ -1,5 +1,7 @@
-// The page's side of the engine protocol (docs/interface.md section 3), over the GUI server's
-// WebSocket: one message per protocol line. Answers are matched to questions by order,
+// The page's side of the engine protocol (docs/interface.md section 3), over a channel
+// that carries the GUI server's messages: the server's WebSocket, or on the static site
+// the Web Worker that runs kete in WebAssembly (worker_channel.ts, which speaks the same
+// messages). One message per protocol line. Answers are matched to questions by order,
 // which the protocol guarantees: `response` lines answer `query` in turn, `readyok`
 // answers `isready`, `bestmove` ends the one running `go`.
 
@@ -20,6 +22,31 @@ export interface EngineIdentity {
 }
 
 export class EngineGone extends Error {}
+
+// Where the messages go: JSON texts both ways, those of the GUI server (client_message.ts
+// in, engine_session.ts out). `onclose`: the channel is gone for good.
+export interface EngineChannel {
+  readonly open: boolean;
+  send(text: string): void;
+  onmessage: (text: string) => void;
+  onclose: () => void;
+}
+
+// The GUI server's WebSocket as a channel.
+export function webSocketChannel(url: string): EngineChannel {
+  const socket = new WebSocket(url);
+  const channel: EngineChannel = {
+    get open() {
+      return socket.readyState === WebSocket.OPEN;
+    },
+    send: (text) => socket.send(text),
+    onmessage: () => {},
+    onclose: () => {},
+  };
+  socket.onmessage = (event) => channel.onmessage(String(event.data));
+  socket.onclose = () => channel.onclose();
+  return channel;
+}
 
 interface Waiter<T> {
   resolve: (value: T) => void;
@@ -46,22 +73,26 @@ export class EngineClient {
   onStarted: () => void = () => {};
   onInfo: (line: string) => void = () => {};
 
-  private socket: WebSocket | null = null;
+  private socket: EngineChannel | null = null;
   private responses: Waiter<string>[] = [];
   private readies: Waiter<string[]>[] = [];
   private handshake: Waiter<void> | null = null;
   private bestmove: Waiter<string> | null = null;
 
-  constructor(private readonly url: string) {}
+  // `where` names the engine's place in messages: "the GUI server", "this browser".
+  constructor(
+    private readonly openChannel: () => EngineChannel,
+    private readonly where = "the GUI server",
+  ) {}
 
   connect(): void {
-    const socket = new WebSocket(this.url);
+    const socket = this.openChannel();
     this.socket = socket;
-    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onmessage = (text) => this.receive(text);
     socket.onclose = () => {
       if (this.socket !== socket) return;
-      this.failAll(new EngineGone("the connection to the GUI server closed"));
-      this.setStatus("disconnected", "the connection to the GUI server closed");
+      this.failAll(new EngineGone(`the connection to ${this.where} closed`));
+      this.setStatus("disconnected", `the connection to ${this.where} closed`);
     };
   }
 
@@ -70,7 +101,7 @@ export class EngineClient {
   restart(): void {
     this.failAll(new EngineGone("the engine was restarted"));
     this.setStatus("starting", "restarting the engine");
-    if (this.socket?.readyState === WebSocket.OPEN) this.post({ type: "restart" });
+    if (this.socket?.open) this.post({ type: "restart" });
     else this.connect();
   }
 
@@ -163,8 +194,8 @@ export class EngineClient {
   }
 
   private post(message: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
-    else this.onError("not connected to the GUI server");
+    if (this.socket?.open) this.socket.send(JSON.stringify(message));
+    else this.onError(`not connected to ${this.where}`);
   }
 
   private receive(text: string): void {
@@ -175,11 +206,12 @@ export class EngineClient {
       code?: number | null;
       signal?: string | null;
       message?: string;
+      reason?: string; // the worker's words for an engine that aborted
     };
     switch (message.type) {
       case "started":
         this.pid = message.pid ?? 0;
-        this.setStatus("starting", `engine started (pid ${this.pid})`);
+        this.setStatus("starting", `engine started (${this.place()})`);
         this.onStarted();
         break;
       case "line":
@@ -189,7 +221,9 @@ export class EngineClient {
         this.onStderr(message.line ?? "");
         break;
       case "exited": {
-        const how = message.signal ? `killed by ${message.signal}` : `exit code ${message.code}`;
+        const how =
+          message.reason ??
+          (message.signal ? `killed by ${message.signal}` : `exit code ${message.code}`);
         this.failAll(new EngineGone(`the engine died (${how})`));
         this.setStatus("dead", `the engine died (${how})`);
         break;
@@ -231,7 +265,7 @@ export class EngineClient {
       const w = this.handshake;
       this.handshake = null;
       this.settle(w ?? undefined, undefined);
-      this.setStatus("ready", `${this.identity.name} (pid ${this.pid})`);
+      this.setStatus("ready", `${this.identity.name} (${this.place()})`);
     }
   }
 
@@ -254,6 +288,11 @@ export class EngineClient {
       min: bound("min"),
       max: bound("max"),
     });
+  }
+
+  // Where the engine runs, for the status: its process, or in this browser.
+  private place(): string {
+    return this.pid ? `pid ${this.pid}` : `in ${this.where}`;
   }
 
   private settle<T>(w: Waiter<T> | undefined, value: T): void {

@@ -30,6 +30,7 @@ import { Session } from "./session.js";
 import { fillPresets, fillVariants, restoreControls, saveControls } from "./settings.js";
 import { SowingAnimation } from "./sowing_animation.js";
 import { Stepping } from "./stepping.js";
+import { prepareStaticSite } from "./static_site.js";
 import { Watch } from "./watch.js";
 
 export class App {
@@ -121,4 +122,5 @@ export class App {
   }
 }
 
-new App().start();
+// On the static site, first under its service worker (which may reload the page once).
+if (!(await prepareStaticSite())) new App().start();

@@ -3,15 +3,17 @@
 // running task's epoch is no longer the current one, so it gives up at its next step and
 // the page never talks over itself. The session also remembers the options it has sent,
 // to send each only when it changes.
-import { EngineClient, EngineGone, type EngineIdentity } from "./engine_client.js";
+import { EngineGone, type EngineIdentity } from "./engine_client.js";
 import type { Game } from "./game.js";
 import type { Variant } from "./position.js";
+import { engineClient } from "./static_site.js";
 import { eloRange, strengthCommands, type EloRange } from "./strength.js";
 
 export type Task = (epoch: number) => Promise<void>;
 
 export class Session {
-  readonly engine = new EngineClient(`ws://${location.host}/engine`);
+  // The GUI server's engine, or on the static site one in this browser.
+  readonly engine = engineClient();
   eloRange: EloRange | null = null; // the engine's UCI_Elo scale, when it has one
   searchPly: number | null = null; // the game position the running search is about
   private epoch = 0;

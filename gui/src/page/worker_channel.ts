@@ -1,0 +1,62 @@
+// The engine in this browser (the static site, docs/gui.md): kete compiled to WebAssembly,
+// run by a Web Worker (engine_worker.ts) that speaks the GUI server's messages, so the
+// page talks to it as to the server. A restart is a fresh worker. A worker whose engine
+// aborted says so in words; it is replaced at once by a fresh one, and the page boots
+// the new engine with the game as after any restart. An engine that aborts again within
+// a few seconds of its start is left dead: the player restarts it.
+import type { EngineChannel } from "./engine_client.js";
+
+// An engine that aborts sooner than this after its start is not started again by itself.
+const kQuickAbortMs = 5000;
+
+export class WorkerChannel implements EngineChannel {
+  onmessage: (text: string) => void = () => {};
+  onclose: () => void = () => {};
+  private worker: Worker | null = null;
+  private startedAt = 0;
+
+  constructor(private readonly script: string) {
+    this.spawn();
+  }
+
+  get open(): boolean {
+    return this.worker !== null;
+  }
+
+  send(text: string): void {
+    // The page sends only {type: "restart"} or a line; the worker checks the lines.
+    if (text === JSON.stringify({ type: "restart" })) return this.spawn();
+    this.worker?.postMessage(text);
+  }
+
+  private spawn(): void {
+    this.worker?.terminate();
+    const worker = new Worker(this.script);
+    this.worker = worker;
+    this.startedAt = performance.now();
+    worker.onmessage = (event: MessageEvent) => {
+      if (this.worker !== worker) return;
+      const text = String(event.data);
+      this.onmessage(text);
+      if (text.startsWith('{"type":"exited"')) this.aborted(worker);
+    };
+    // The worker's script failed to load or threw outside the engine.
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      if (this.worker !== worker) return;
+      const reason = `the engine's worker failed: ${event.message || "its script did not load"}`;
+      this.onmessage(JSON.stringify({ type: "exited", code: null, signal: null, reason }));
+      this.aborted(worker);
+    };
+  }
+
+  private aborted(worker: Worker): void {
+    worker.terminate();
+    if (this.worker !== worker) return;
+    if (performance.now() - this.startedAt < kQuickAbortMs) {
+      this.worker = null;
+      return;
+    }
+    this.spawn();
+  }
+}
