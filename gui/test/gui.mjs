@@ -64,13 +64,17 @@ export async function startServer(
   };
 }
 
-export async function launchBrowser({ viewport = { width: 1360, height: 900 } } = {}) {
+export async function launchBrowser({
+  viewport = { width: 1360, height: 900 },
+  serviceWorkers = "allow",
+} = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
     args: kChromiumArgs,
     viewport,
+    serviceWorkers,
   });
   return {
     context,

@@ -123,3 +123,125 @@ test("the static site plays a game at 390x844, the engine in the browser moving 
   assert.ok(firstBytes < 2 * 1024 * 1024, `a first visit of ${firstBytes} bytes`);
   assert.deepEqual(errors, []);
 });
+
+// The engine's worker, sent what no page sends: each message refused with an error in
+// words, and the engine still answers after them all.
+test("the engine's worker refuses bad messages and lives on", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  const answers = await page.evaluate(async () => {
+    const worker = new Worker("js/engine_worker.js");
+    const seen = [];
+    const done = new Promise((resolve) => {
+      worker.onmessage = (event) => {
+        seen.push(String(event.data));
+        if (String(event.data) === '{"type":"line","line":"readyok"}') resolve();
+      };
+    });
+    const line = (text) => JSON.stringify({ type: "line", line: text });
+    for (const bad of [
+      42,
+      { type: "line", line: "isready" },
+      "not json",
+      "[]",
+      JSON.stringify({ type: "restart" }),
+      JSON.stringify({ type: "line", line: "isready", extra: 1 }),
+      JSON.stringify({ type: "line", line: 7 }),
+      line("quit"),
+      line("bench"),
+      line("isready\nquit"),
+      line("position startpos moves \u00e9"),
+      line("x".repeat(300 * 1024)),
+      line("setoption name EvalFile value /etc/passwd"),
+      line("setoption name Hash value 100000"),
+      line("setoption name Threads value 999"),
+      line("perft 9"),
+      line("go perft 30"),
+      line(""),
+    ])
+      worker.postMessage(bad);
+    worker.postMessage(line("position fen 1,2,3"));
+    worker.postMessage(line("isready"));
+    await done;
+    worker.terminate();
+    return seen.map((text) => JSON.parse(text));
+  });
+  const errors = answers.filter((a) => a.type === "error");
+  assert.equal(errors.length, 18, JSON.stringify(answers));
+  assert.ok(errors.every((e) => typeof e.message === "string" && e.message.length > 10));
+  assert.ok(answers.some((a) => a.type === "line" && /^info string error/.test(a.line)));
+  assert.equal(answers.filter((a) => a.type === "exited").length, 0);
+  await page.close();
+});
+
+// Without its service worker (blocked here) the page is not isolated: the engine cannot
+// start, and the page says why in words instead of failing silently.
+test("without the service worker the page says why the engine cannot run", async () => {
+  const blocked = await launchBrowser({
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: "block",
+  });
+  try {
+    const page = await blocked.context.newPage();
+    await page.goto(http_.url);
+    await page.waitForSelector("#dead-banner:not([hidden])", { timeout: 30000 });
+    assert.match(await page.textContent("#dead-text"), /cross-origin isolated/);
+  } finally {
+    await blocked.close();
+  }
+});
+
+// Chromium's figures for docs/performance.md: the bench's nodes per second in a worker of
+// the page, and the time from `stop` to `bestmove` during `go infinite`.
+test("bench and stop latency in Chromium", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  const figures = await page.evaluate(async () => {
+    const base = new URL("js/", location.href).href;
+    const source = `
+      importScripts("${base}kete.js");
+      createKete({
+        mainScriptUrlOrBlob: "${base}kete.js",
+        locateFile: (f) => "${base}" + f,
+        print: (line) => {
+          postMessage(line);
+          if (line.startsWith("bestmove")) postMessage("stopped " + (performance.now() - self.stopAt));
+        },
+      }).then((m) => {
+        m.ccall("kete_bench", "number", ["number"], [0]);
+        m.ccall("kete_start", "number", [], []);
+        m.ccall("kete_line", "number", ["string"], ["position startpos"]);
+        m.ccall("kete_line", "number", ["string"], ["go infinite"]);
+        setTimeout(() => {
+          self.stopAt = performance.now();
+          m.ccall("kete_line", "number", ["string"], ["stop"]);
+        }, 1000);
+      });`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source])));
+    const lines = [];
+    await new Promise((resolve) => {
+      worker.onmessage = (event) => {
+        lines.push(String(event.data));
+        if (String(event.data).startsWith("stopped")) resolve();
+      };
+    });
+    worker.terminate();
+    return lines;
+  });
+  const value = (prefix) =>
+    figures
+      .find((l) => l.startsWith(prefix))
+      ?.split(/[:\s]+/)
+      .pop();
+  const nodes = Number(value("Nodes searched"));
+  const nps = Number(value("Nodes/second"));
+  const stop = Number(value("stopped"));
+  console.log(
+    `Chromium: bench ${nodes} nodes, ${nps} nodes/s; stop to bestmove ${stop.toFixed(1)} ms`,
+  );
+  assert.equal(nodes, 437412);
+  assert.ok(stop < 500, `stop took ${stop} ms`);
+  await page.close();
+});

@@ -8,6 +8,8 @@ import { EngineClient, webSocketChannel } from "./engine_client.js";
 import { WorkerChannel } from "./worker_channel.js";
 
 const kReloadKey = "kete-isolation-reload";
+// How long the first visit waits for its service worker before it goes on without.
+const kRegisterTimeoutMs = 10000;
 
 export function inThisBrowser(): boolean {
   const mark = document.querySelector('meta[name="kete-engine"]');
@@ -33,13 +35,17 @@ export async function prepareStaticSite(): Promise<boolean> {
     registered.catch(() => {});
     return false;
   }
+  // A browser that refuses service workers may also never settle the registration.
+  const timeout = new Promise<"timeout">((resolve) =>
+    setTimeout(() => resolve("timeout"), kRegisterTimeoutMs),
+  );
   try {
-    await registered;
+    if ((await Promise.race([registered, timeout])) === "timeout") return false;
+    if ((await Promise.race([navigator.serviceWorker.ready, timeout])) === "timeout") return false;
   } catch {
     return false;
   }
   if (sessionStorage.getItem(kReloadKey) !== null) return false;
-  await navigator.serviceWorker.ready;
   sessionStorage.setItem(kReloadKey, "1");
   location.reload();
   return true;
