@@ -124,6 +124,39 @@ test("the static site plays a game at 390x844, the engine in the browser moving 
   assert.deepEqual(errors, []);
 });
 
+// An engine that aborts (here: its worker's message, as the worker sends it when the
+// engine's onAbort fires) is reported in words, replaced by a fresh one, the game kept.
+test("an engine that aborts is reported, restarted, the game kept", async () => {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.keteWorkers = [...(window.keteWorkers ?? []), this];
+      }
+    };
+  });
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  const moves = await moveList(page);
+  // An engine aborting within 5 s of its start is left dead, not restarted in a loop.
+  await page.waitForTimeout(5000);
+  await page.evaluate(() => {
+    const reason = "the engine aborted: a test";
+    const data = JSON.stringify({ type: "exited", code: null, signal: null, reason });
+    window.keteWorkers.at(-1).dispatchEvent(new MessageEvent("message", { data }));
+  });
+  await page.waitForFunction(() => window.keteWorkers.length === 2);
+  await waitIdle(page, 60000);
+  assert.match(
+    await page.textContent("#errors"),
+    /stopped \(the engine aborted: a test\); a fresh engine was started/,
+  );
+  assert.deepEqual(await moveList(page), moves, "the game is kept");
+  await page.close();
+});
+
 // The engine's worker, sent what no page sends: each message refused with an error in
 // words, and the engine still answers after them all.
 test("the engine's worker refuses bad messages and lives on", async () => {

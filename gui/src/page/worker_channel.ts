@@ -38,25 +38,34 @@ export class WorkerChannel implements EngineChannel {
       if (this.worker !== worker) return;
       const text = String(event.data);
       this.onmessage(text);
-      if (text.startsWith('{"type":"exited"')) this.aborted(worker);
+      if (text.startsWith('{"type":"exited"')) this.aborted(worker, text);
     };
     // The worker's script failed to load or threw outside the engine.
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       if (this.worker !== worker) return;
       const reason = `the engine's worker failed: ${event.message || "its script did not load"}`;
-      this.onmessage(JSON.stringify({ type: "exited", code: null, signal: null, reason }));
-      this.aborted(worker);
+      const text = JSON.stringify({ type: "exited", code: null, signal: null, reason });
+      this.onmessage(text);
+      this.aborted(worker, text);
     };
   }
 
-  private aborted(worker: Worker): void {
+  private aborted(worker: Worker, exited: string): void {
     worker.terminate();
     if (this.worker !== worker) return;
     if (performance.now() - this.startedAt < kQuickAbortMs) {
       this.worker = null;
       return;
     }
+    let reason = "it stopped";
+    try {
+      reason = String((JSON.parse(exited) as { reason?: unknown }).reason ?? reason);
+    } catch {
+      // the words stay general
+    }
+    const message = `The engine in this browser stopped (${reason}); a fresh engine was started and the game is kept.`;
+    this.onmessage(JSON.stringify({ type: "error", message }));
     this.spawn();
   }
 }
