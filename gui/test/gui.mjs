@@ -3,9 +3,11 @@
 // a person sees it: from the drawn pits, not from the page's own copy of the position.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import zlib from "node:zlib";
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
@@ -64,6 +66,55 @@ export async function startServer(
   };
 }
 
+// The static site (scripts/web.sh, build/web/) instead of the GUI server, with its engine
+// in the browser: the end-to-end tests of a session run against it when KETE_GUI_SITE
+// names the site's folder (scripts/web-test.sh).
+export const siteDir = process.env.KETE_GUI_SITE;
+
+const kSiteTypes = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
+};
+
+// A plain static server: files and their types, no other header (as python3 -m http.server),
+// gzip-compressed when the browser accepts it (as most hosts do); `sent` counts the bytes
+// of the bodies it sent.
+export function serveSite(root) {
+  const served = { sent: 0 };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url, "http://localhost");
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root)) return response.writeHead(403).end();
+    if (file.endsWith("/")) file += "index.html";
+    fs.readFile(file, (error, content) => {
+      let body = content;
+      if (error) return response.writeHead(404).end("not found\n");
+      const headers = { "Content-Type": kSiteTypes[path.extname(file)] ?? "text/plain" };
+      if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+        body = zlib.gzipSync(body, { level: 9 });
+        headers["Content-Encoding"] = "gzip";
+      }
+      served.sent += body.length;
+      response.writeHead(200, headers);
+      response.end(body);
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        server,
+        served,
+        url: `http://127.0.0.1:${server.address().port}/`,
+        stop: () => new Promise((done) => server.close(done)),
+      }),
+    ),
+  );
+}
+
 export async function launchBrowser({
   viewport = { width: 1360, height: 900 },
   serviceWorkers = "allow",
@@ -116,7 +167,7 @@ export function guiSession(ready = async () => {}) {
   const session = {};
   before(async () => {
     session.engine = new Engine();
-    session.server = await startServer();
+    session.server = siteDir ? await serveSite(path.resolve(siteDir)) : await startServer();
     session.browser = await launchBrowser();
     session.gui = await openGui(session.browser.context, session.server.url);
     await ready(session);

@@ -6,53 +6,20 @@
 //   node --test test/static_site.mjs      (SITE: the folder, default ../build/web)
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import zlib from "node:zlib";
 
-import { acceptDialogs, launchBrowser, moveList, readBoard, setLimit, waitIdle } from "./gui.mjs";
+import {
+  acceptDialogs,
+  launchBrowser,
+  moveList,
+  readBoard,
+  serveSite,
+  setLimit,
+  waitIdle,
+} from "./gui.mjs";
 
 const site = path.resolve(process.env.SITE ?? new URL("../../build/web", import.meta.url).pathname);
-const kTypes = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".svg": "image/svg+xml",
-  ".webmanifest": "application/manifest+json",
-};
-
-// A plain static server: files and their types, no other header (as python3 -m http.server),
-// gzip-compressed when the browser accepts it (as most hosts do); `sent` counts the bytes
-// of the bodies it sent.
-function serve(root) {
-  const served = { sent: 0 };
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url, "http://localhost");
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root)) return response.writeHead(403).end();
-    if (file.endsWith("/")) file += "index.html";
-    fs.readFile(file, (error, content) => {
-      let body = content;
-      if (error) return response.writeHead(404).end("not found\n");
-      const headers = { "Content-Type": kTypes[path.extname(file)] ?? "text/plain" };
-      if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
-        body = zlib.gzipSync(body, { level: 9 });
-        headers["Content-Encoding"] = "gzip";
-      }
-      served.sent += body.length;
-      response.writeHead(200, headers);
-      response.end(body);
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, served, url: `http://127.0.0.1:${server.address().port}/` }),
-    ),
-  );
-}
-
 const kStart = {
   bao: "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
 };
@@ -60,12 +27,12 @@ const kStart = {
 let http_, browser;
 before(async () => {
   assert.ok(fs.existsSync(path.join(site, "index.html")), `no site in ${site}: ./scripts/web.sh`);
-  http_ = await serve(site);
+  http_ = await serveSite(site);
   browser = await launchBrowser({ viewport: { width: 390, height: 844 } });
 });
 after(async () => {
   await browser?.close();
-  http_?.server.close();
+  await http_?.stop();
 });
 
 test("the static site plays a game at 390x844, the engine in the browser moving first", async () => {
