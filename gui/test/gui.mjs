@@ -109,7 +109,12 @@ export function serveSite(root) {
         server,
         served,
         url: `http://127.0.0.1:${server.address().port}/`,
-        stop: () => new Promise((done) => server.close(done)),
+        // Every connection too, keep-alive ones included: nothing is served after.
+        stop: () =>
+          new Promise((done) => {
+            server.close(done);
+            server.closeAllConnections();
+          }),
       }),
     ),
   );

@@ -245,3 +245,17 @@ test("bench and stop latency in Chromium", async () => {
   assert.ok(stop < 500, `stop took ${stop} ms`);
   await page.close();
 });
+
+// After the first visit the site needs no server: with the server gone, the page opens from
+// the service worker's cache and the engine starts.
+test("offline: the page and the engine open with no server", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  await http_.stop();
+  http_ = null;
+  await page.reload();
+  await waitIdle(page, 60000);
+  assert.match(await page.textContent("#engine-status"), /in this browser/);
+  await page.close();
+});
