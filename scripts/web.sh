@@ -103,16 +103,20 @@ if [ ! -f "$prefix/.built" ]; then
 fi
 
 # The engine: build/wasm/kete.js, kete.wasm and kete.worker.js (web/CMakeLists.txt).
-# Every object is compiled for threads (-pthread: Web Workers sharing the memory) and
-# catches exceptions (-fexceptions: a refused allocation is std::bad_alloc).
+# Every object is compiled for threads (-pthread: Web Workers sharing the memory), catches
+# exceptions (-fexceptions: a refused allocation is std::bad_alloc) and may use 128-bit
+# SIMD (-msimd128: the bench 25-40% faster; Chrome 91, Firefox 89, Safari 16.4).
 wasm="$root/build/wasm"
-if [ ! -f "$wasm/build.ninja" ] || [ "$prefix" != "$(cat "$wasm/.prefix-name" 2>/dev/null)" ]; then
+flags="-pthread -fexceptions -msimd128"
+configured="$prefix $flags"
+if [ ! -f "$wasm/build.ninja" ] || [ "$configured" != "$(cat "$wasm/.configured" 2>/dev/null)" ]; then
   start=$SECONDS
+  rm -f "$wasm/CMakeCache.txt"
   nice -n 10 emcmake cmake -S "$root" -B "$wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DKETE_WERROR=ON -DKETE_BUILD_TESTS=OFF -DKETE_BUILD_BENCHMARKS=OFF \
-    -DCMAKE_CXX_FLAGS="-pthread -fexceptions" \
+    -DCMAKE_CXX_FLAGS="$flags" \
     -Dabsl_DIR="$prefix/lib/cmake/absl" -Dfmt_DIR="$prefix/lib/cmake/fmt" >&2
-  echo "$prefix" >"$wasm/.prefix-name"
+  echo "$configured" >"$wasm/.configured"
   echo "web: configured in $((SECONDS - start)) s" >&2
 fi
 start=$SECONDS
