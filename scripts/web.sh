@@ -142,11 +142,13 @@ mkdir -p "$next/js"
 cp "$root"/gui/dist/page/*.js "$next/js/"
 cp "$wasm/kete.js" "$wasm/kete.wasm" "$wasm/kete.worker.js" "$next/js/"
 cp "$root/gui/static/style.css" "$root/web/manifest.webmanifest" "$root/web/icon.svg" "$next/"
+cp "$root/web/early_worker.js" "$next/js/"
 # The page's paths made relative (the site may live in any folder of a host), and its mark.
 sed -e 's|href="/style.css"|href="style.css"|' -e 's|src="/js/main.js"|src="js/main.js"|' \
   -e 's|<link rel="icon" href="data:,">|<link rel="icon" href="icon.svg">\n  <meta name="kete-engine" content="worker">\n  <link rel="manifest" href="manifest.webmanifest">\n  <meta name="theme-color" content="#3d2a17">|' \
+  -e 's|<script type="module" src="js/main.js"></script>|<script src="js/early_worker.js"></script>\n  &|' \
   "$root/gui/static/index.html" >"$next/index.html"
-for expected in 'href="style.css"' 'src="js/main.js"' 'name="kete-engine"'; do
+for expected in 'href="style.css"' 'src="js/main.js"' 'name="kete-engine"' 'src="js/early_worker.js"'; do
   if ! grep -q "$expected" "$next/index.html"; then
     echo "web: gui/static/index.html changed: no $expected in the site's page" >&2
     exit 1

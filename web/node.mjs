@@ -16,7 +16,8 @@ const dir = process.env.KETE_WASM ?? path.join(here, "..", "build", "wasm");
 function write(fd, text) {
   const bytes = Buffer.from(text + "\n");
   try {
-    for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done);
+    for (let done = 0; done < bytes.length;)
+      done += fs.writeSync(fd, bytes, done);
   } catch (error) {
     if (fd !== 2) write(2, `kete: cannot write the answers: ${error.message}`);
     process.exit(1);
@@ -40,11 +41,19 @@ const args = process.argv.slice(2);
 if (args[0] === "bench") {
   // As `kete bench [depth]`: none, the default depth; a depth outside 1..20 is refused
   // by the engine with an error line (-1 stands for any text that is not a number).
-  const depth = args.length < 2 ? 0 : /^[0-9]{1,9}$/.test(args[1]) ? Number(args[1]) || -1 : -1;
+  const depth =
+    args.length < 2
+      ? 0
+      : /^[0-9]{1,9}$/.test(args[1])
+        ? Number(args[1]) || -1
+        : -1;
   process.exit(kete.ccall("kete_bench", "number", ["number"], [depth]));
 }
 if (kete.ccall("kete_start", "number", [], []) !== 0) process.exit(1);
-const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+const input = readline.createInterface({
+  input: process.stdin,
+  crlfDelay: Infinity,
+});
 let ended = false;
 input.on("line", (line) => {
   if (ended) return;

@@ -31,15 +31,21 @@ export class WorkerChannel implements EngineChannel {
 
   private spawn(): void {
     this.worker?.terminate();
-    const worker = new Worker(this.script);
+    // The first engine may have been started by the site's page itself, before its modules
+    // loaded (scripts/web.sh puts that script in build/web/index.html): its messages so far
+    // were kept.
+    const early = takeEarlyWorker();
+    const worker = early?.worker ?? new Worker(this.script);
     this.worker = worker;
-    this.startedAt = performance.now();
-    worker.onmessage = (event: MessageEvent) => {
+    this.startedAt = early?.startedAt ?? performance.now();
+    const receive = (text: string) => {
       if (this.worker !== worker) return;
-      const text = String(event.data);
       this.onmessage(text);
       if (text.startsWith('{"type":"exited"')) this.aborted(worker, text);
     };
+    worker.onmessage = (event: MessageEvent) => receive(String(event.data));
+    // After this constructor returns: the client sets onmessage first.
+    if (early) queueMicrotask(() => early.messages.forEach((m) => receive(String(m))));
     // The worker's script failed to load or threw outside the engine.
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
@@ -68,4 +74,17 @@ export class WorkerChannel implements EngineChannel {
     this.onmessage(JSON.stringify({ type: "error", message }));
     this.spawn();
   }
+}
+
+interface EarlyWorker {
+  worker: Worker;
+  messages: unknown[];
+  startedAt: number;
+}
+
+function takeEarlyWorker(): EarlyWorker | undefined {
+  const holder = window as unknown as { keteEarlyWorker?: EarlyWorker };
+  const early = holder.keteEarlyWorker;
+  delete holder.keteEarlyWorker;
+  return early;
 }
