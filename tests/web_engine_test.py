@@ -6,7 +6,8 @@
 1. `node web/node.mjs bench` prints the signature of tests/data/bench.txt, per variant;
 2. the perft counts of tests/data/perft (every position, the depths up to MAX_LEAVES
    leaves) through the protocol's `perft`, in one session, every variant and kichwa rule;
-3. `isready` is answered during a `go infinite`, and `stop` ends it with a bestmove;
+3. `isready` is answered during a `go infinite` of two threads, and `stop` ends it with
+   a bestmove;
 4. bad input (a command that does not exist, a bad position, a huge Hash) is an error
    line, never the end of the engine.
 Exit status 0, or 1 with a line per difference.
@@ -87,7 +88,7 @@ def perft(root):
 
 
 def during_search(root):
-    """isready and stop while `go infinite` runs on its own thread."""
+    """isready and stop while `go infinite` runs on its own threads (two: a helper)."""
     proc = subprocess.Popen(["node", os.path.join(root, "web", "node.mjs")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -106,6 +107,7 @@ def during_search(root):
     try:
         send("uci")
         until("uciok")
+        send("setoption name Threads value 2")
         send("position startpos")
         send("go infinite")
         time.sleep(1.0)
