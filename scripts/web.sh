@@ -29,9 +29,15 @@ fi
 # Debian's emscripten finds its JavaScript modules (acorn, terser...) through NODE_PATH.
 export NODE_PATH=/usr/share/nodejs
 jobs="${KETE_JOBS:-2}"
+# ccache keeps the objects of earlier builds, Abseil's and the engine's, as for the native
+# build (scripts/setup.sh): emscripten runs its clang through EM_COMPILER_WRAPPER.
+if command -v ccache >/dev/null; then
+  export EM_COMPILER_WRAPPER=ccache CCACHE_BASEDIR="$root"
+fi
 
 # The sources of Abseil and fmt, from Debian's bookworm.
-deps="$root/build/web-deps"
+# KETE_WEB_DEPS: another place for them (a cache that outlives the build folder).
+deps="${KETE_WEB_DEPS:-$root/build/web-deps}"
 mkdir -p "$deps/lists/partial" "$deps/src"
 echo "deb-src http://deb.debian.org/debian bookworm main" >"$deps/sources.list"
 apt_private=(-o "Dir::Etc::SourceList=$deps/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
