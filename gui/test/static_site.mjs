@@ -124,6 +124,29 @@ test("an engine that aborts is reported, restarted, the game kept", async () => 
   await page.close();
 });
 
+// Restart engine: a fresh worker (the old one ended), booted with the game.
+test("Restart engine starts a fresh worker and keeps the game", async () => {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.keteWorkers = [...(window.keteWorkers ?? []), this];
+      }
+    };
+  });
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  const moves = await moveList(page);
+  await page.click("#restart");
+  await page.waitForFunction(() => window.keteWorkers.length === 2);
+  await waitIdle(page, 60000);
+  assert.match(await page.textContent("#engine-status"), /in this browser/);
+  assert.deepEqual(await moveList(page), moves, "the game is kept");
+  await page.close();
+});
+
 // The engine's worker, sent what no page sends: each message refused with an error in
 // words, and the engine still answers after them all.
 test("the engine's worker refuses bad messages and lives on", async () => {
