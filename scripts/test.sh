@@ -2,8 +2,9 @@
 # Builds and runs every test: the habits (formatting, the bench signature, commit messages:
 # scripts/check-habits.sh), the release build, the ASan+UBSan build, the threaded
 # tests (search, engine, protocol, arena) under ThreadSanitizer, the Debian package built,
-# installed and run (scripts/deb-check.sh), and the browser GUI's tests against the
-# release build (scripts/gui-test.sh).
+# installed and run (scripts/deb-check.sh), the browser GUI's tests against the
+# release build (scripts/gui-test.sh), and the WebAssembly engine and static site
+# (scripts/web-test.sh).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,3 +15,4 @@ ctest --preset release -j "$(nproc)"
 ctest --preset sanitize -j "$(nproc)"
 ctest --preset tsan -j "$(nproc)"
 "$root/scripts/gui-test.sh"
+"$root/scripts/web-test.sh"

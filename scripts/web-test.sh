@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The WebAssembly engine's and the static site's tests (not yet part of scripts/test.sh):
+# The WebAssembly engine's and the static site's tests (the last step of scripts/test.sh):
 # builds both with scripts/web.sh, checks under Node that the engine answers as the native
 # one (tests/web_engine_test.py: the bench signature, the perft counts, isready and stop
 # during a search, bad input), then opens build/web/ in headless Chromium at a phone's

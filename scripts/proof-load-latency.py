@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Issue 29, item 1: isready and stop while kete loads the largest proof it accepts.
+
+  scripts/proof-load-latency.py [POSITIONS] [FILE]   (defaults 3600000, /tmp/huge.proof)
+
+Writes the kujifunza `follow` proof followed by POSITIONS distinct random kujifunza
+positions with South to move, each with its first legal move (asked of kete: `query
+moves`); the checker parses every line before it finds the first one unreached from the
+root. Then, with Hash 4096, sets ProofFile to it and times `isready` and `stop` during
+the load, and the load's end. Uses build/release/kete.
+"""
+import os, random, subprocess, sys, time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+kete = os.path.join(root, "build", "release", "kete")
+count = int(sys.argv[1]) if len(sys.argv) > 1 else 3600000
+path = sys.argv[2] if len(sys.argv) > 2 else "/tmp/huge.proof"
+
+random.seed(7)
+positions = set()
+while len(positions) < count:
+    pits = [0] * 32
+    for _ in range(64):
+        pits[random.randrange(32)] += 1
+    positions.add("/".join(",".join(map(str, pits[i * 8:(i + 1) * 8])) for i in range(4)) + " S")
+positions = sorted(positions)
+commands = ["setoption name UCI_Variant value kujifunza", "setoption name KichwaRule value follow"]
+for p in positions:
+    commands += ["position fen " + p, "query gameover", "query moves"]
+answers = subprocess.run([kete], input="\n".join(commands) + "\n", capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+with open(path, "w") as out:
+    out.write(open(os.path.join(root, "tuning", "proofs", "kujifunza-follow.proof")).read())
+    for i, p in enumerate(positions):
+        over, moves = answers[2 * i], answers[2 * i + 1].split()
+        if over == "response false" and len(moves) > 1:
+            out.write(f"{p}\t{moves[1]}\n")
+print(f"{path}: {os.path.getsize(path)} bytes")
+
+engine = subprocess.Popen([kete], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def send(line):
+    engine.stdin.write(line + "\n")
+    engine.stdin.flush()
+def until(prefix):
+    while True:
+        line = engine.stdout.readline()
+        if not line or line.startswith(prefix):
+            return line
+for c in ["setoption name UCI_Variant value kujifunza", "setoption name KichwaRule value follow",
+          "setoption name Hash value 4096", "isready"]:
+    send(c)
+until("readyok")
+start = time.time()
+send("setoption name ProofFile value " + path)
+send("isready")
+until("readyok")
+print(f"isready during the load: {(time.time() - start) * 1000:.1f} ms")
+send("position startpos moves A6L")
+send("go infinite")
+time.sleep(0.2)
+asked = time.time()
+send("stop")
+until("bestmove")
+print(f"stop during the load: {(time.time() - asked) * 1000:.1f} ms")
+end = until("info string")
+print(f"the load ended after {time.time() - start:.1f} s: {end.strip()[:120]}")
+send("quit")
+engine.wait()
