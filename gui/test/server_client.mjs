@@ -6,16 +6,15 @@ import fs from "node:fs";
 import net from "node:net";
 import WebSocket from "ws";
 
-// A session: every message kept, and a way to wait for one.
-export function connect(url, options = {}) {
-  const socket = new WebSocket(url.replace(/^http/, "ws") + "engine", options);
+// Messages kept as they come (`add`), and `next(match)`: waits for the first that
+// matches, dropping those before it.
+function inbox() {
   const messages = [];
   let wake = () => {};
-  socket.on("message", (data) => {
-    messages.push(JSON.parse(String(data)));
+  const add = (message) => {
+    messages.push(message);
     wake();
-  });
-  socket.on("error", () => {}); // `opened` and `closed` report it
+  };
   const next = async (match, timeoutMs = 5000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -29,6 +28,15 @@ export function connect(url, options = {}) {
       });
     }
   };
+  return { messages, add, next };
+}
+
+// A session: every message kept, and a way to wait for one.
+export function connect(url, options = {}) {
+  const socket = new WebSocket(url.replace(/^http/, "ws") + "engine", options);
+  const { messages, add, next } = inbox();
+  socket.on("message", (data) => add(JSON.parse(String(data))));
+  socket.on("error", () => {}); // `opened` and `closed` report it
   const send = (line) => socket.send(JSON.stringify({ type: "line", line }));
   const opened = new Promise((resolve, reject) => {
     socket.on("open", resolve);
@@ -172,8 +180,7 @@ export function rawSession(url) {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   socket.on("error", () => {});
-  const messages = [];
-  let wake = () => {};
+  const { messages, add, next } = inbox();
   let upgraded = false;
   let received = Buffer.alloc(0);
   const opened = new Promise((resolve, reject) => {
@@ -205,26 +212,12 @@ export function rawSession(url) {
         if (received.length < at + length) break;
         const payload = received.subarray(at, at + length);
         received = received.subarray(at + length);
-        if (opcode === 1) messages.push(JSON.parse(String(payload)));
-        if (opcode === 8) messages.push({ type: "close frame" });
-        wake();
+        if (opcode === 1) add(JSON.parse(String(payload)));
+        if (opcode === 8) add({ type: "close frame" });
       }
     });
     socket.on("close", () => reject(new Error("closed before the upgrade")));
   });
-  const next = async (match, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const i = messages.findIndex(match);
-      if (i >= 0) return messages.splice(0, i + 1).pop();
-      if (Date.now() > deadline)
-        throw new Error(`no such message; got ${JSON.stringify(messages)}`);
-      await new Promise((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-  };
   const closed = new Promise((resolve) => socket.on("close", resolve));
   const message = (value) => frame(JSON.stringify(value));
   const send = (line) => socket.write(message({ type: "line", line }));
