@@ -76,26 +76,35 @@ class Worker {
     std::vector<Line> pvs(static_cast<size_t>(lines), Line{});
     Move previous_best = Move::none();  // the last iteration's best move and value
     Value previous_value = 0;
+    Value settled = kInfinite;  // the mate value settle_mate last proved exact, if any
     for (int depth = 1 + (id_ & kHelperDepthSkew); depth <= max_depth; ++depth) {
       excluded_.clear();
       for (int k = 0; k < lines; ++k) {
         root_pv_ = pvs[size_t(k)];
         Line line;
         root_depth_ = depth;
-        const Value value = aspiration(depth, values[size_t(k)], line);
+        Value value = aspiration(depth, values[size_t(k)], line);
         if (aborted_ && (depth > 1 || id_)) break;
+        if (aborted_) value = unfinished_first_iteration(root_moves[0], line);
         values[size_t(k)] = value;
         pvs[size_t(k)] = line;
         if (line.size) excluded_.push_back(line.moves[0]);
       }
       if (aborted_ && (depth > 1 || id_)) break;
       if (id_ != 0) continue;
+      // A mate ends the search once it is exact (settle_mate), except that `go depth N`
+      // searches to N.
+      bool exact_mate = false;
+      if (!aborted_ && lines == 1 && std::abs(values[0]) > kMateBound) {
+        exact_mate = values[0] == settled || settle_mate(depth, values[0], pvs[0]);
+        if (exact_mate) settled = values[0];
+      }
       if (pvs[0].size) result.best = pvs[0].moves[0];
       if (pvs[0].size)
         result.ponder = pvs[0].size > 1 ? std::optional(pvs[0].moves[1]) : std::nullopt;
       for (int k = 0; k < reported; ++k)
         on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
-      if (aborted_ || std::abs(values[0]) > kMateBound) break;
+      if (aborted_ || (exact_mate && s_.limits.depth == 0)) break;
       // An iteration costs more than all before it: do not start one that cannot end. More
       // time when the best move just changed or the score fell; none when forced.
       if (s_.budget.optimum_ms >= 0 && !pondering()) {
@@ -123,6 +132,57 @@ class Worker {
   }
 
  private:
+  // A mate found by an iteration may not be the shortest: the reverse futility pruning and
+  // the table's cutoffs, both taken at non-mate bounds, can hide a shorter one (issue 30:
+  // mate 4 reported at depth 4 where mate 3 existed). Searched again without either, and
+  // bounded by mate distance pruning to the mate's own plies, the root either fails low
+  // (the mate was the shortest, or for the side being mated the longest defence) or
+  // returns the exact mate and its line. Only a mate whose plies lie within the nominal
+  // depth is settled, so the check costs at most one such search; false when it cannot be.
+  bool settle_mate(int depth, Value& value, Line& line) {
+    const bool winning = value > 0;
+    const int plies = winning ? kMate - value : kMate + value;
+    if (winning && plies <= 1) return true;
+    // A win in `plies` is exact unless one in fewer plies exists (a side can lose by its
+    // own move, so a win may take an even number of plies); a loss in `plies` found by the
+    // search is sure (its mates are real), only perhaps not the longest defence.
+    const int settle_depth = winning ? plies - 1 : plies;
+    if (settle_depth > depth) return false;
+    const Value alpha = winning ? mate_in(plies - 1) - 1 : -kInfinite;
+    const Value beta = winning ? kInfinite : mated_in(plies) + 1;
+    excluded_.clear();
+    root_pv_ = line;
+    root_depth_ = settle_depth;
+    exact_ = true;
+    Line exact_line;
+    const Value v = search(s_.root, settle_depth, 0, alpha, beta, exact_line, true);
+    exact_ = false;
+    if (aborted_) return false;
+    if (v > alpha && v < beta && exact_line.size) {
+      value = v;
+      line = exact_line;
+    }
+    return true;
+  }
+
+  static bool has_move(const Position& p) {
+    bool any = false;
+    R::generate(p, [&](Move, const Position&, int) { any = true; });
+    return any;
+  }
+
+  // `go nodes 1` can end the first iteration before its root moves have values (its
+  // line may even be empty). Its line is then the one found so far, else the first legal
+  // move, and its value the proof's mate for the proof's move, else the root's evaluation.
+  Value unfinished_first_iteration(Move first, Line& line) {
+    if (!line.size) {
+      line.size = 1;
+      line.moves[0] = s_.proven_root ? s_.proven_root->move : first;
+    }
+    if (s_.proven_root) return mate_in(s_.proven_root->plies);
+    return evaluate(s_.root, 0);
+  }
+
   // Searches the root in a window around the previous value, widening it on failure.
   Value aspiration(int depth, Value previous, Line& line) {
     Value delta = params_.aspiration_delta;
@@ -178,9 +238,12 @@ class Worker {
     // Step 4. The horizon: the evaluation, or first the moves that win seeds.
     path_[size_t(ply)] = &p;
     if (ply >= kMaxPly - 1) return evaluate(p, ply);
-    if (depth <= 0)
+    if (depth <= 0) {
+      // settle_mate's horizon knows the rules' last word too: no legal move loses.
+      if (exact_ && !has_move(p)) return mated_in(ply);
       return quiescence_ ? quiesce(p, ply, alpha, beta, params_.quiescence_plies)
                          : evaluate(p, ply);
+    }
 
     // Step 5. Transposition table lookup.
     TTEntry tte;
@@ -188,7 +251,7 @@ class Worker {
     const bool excluding = !frame.excluded.is_none();  // a singular test of this node
     const bool hit = params_.use_tt && !excluding && s_.tt.probe(p.key(), tte);
     const Move tt_move = hit ? tte.move : Move::none();
-    if (hit && !pv_node && tte.depth >= depth) {
+    if (hit && !pv_node && !exact_ && tte.depth >= depth) {
       const Value v = from_tt(tte.value, ply);
       if (tte.bound == Bound::kExact || (tte.bound == Bound::kLower && v >= beta) ||
           (tte.bound == Bound::kUpper && v <= alpha))
@@ -197,8 +260,8 @@ class Worker {
 
     // Step 5a. Reverse futility: a shallow node whose evaluation beats beta by a margin per
     // ply of depth fails high without a search.
-    if (futility_ && !excluding && !pv_node && ply > 0 && depth <= params_.futility_depth &&
-        std::abs(beta) < kMateBound) {
+    if (futility_ && !exact_ && !excluding && !pv_node && ply > 0 &&
+        depth <= params_.futility_depth && std::abs(beta) < kMateBound) {
       const Value e = evaluate(p, ply);
       if (e - params_.futility_margin * depth >= beta) return e;
     }
@@ -403,7 +466,7 @@ class Worker {
   // The root moves the search may play: those of `go searchmoves`, or at a proven win
   // only the proof's move (search() checked that searchmoves allow it).
   bool root_allowed(Move m) const {
-    if (s_.proven_move) return m == *s_.proven_move;
+    if (s_.proven_root) return m == s_.proven_root->move;
     return searchmove(s_.limits, m);
   }
 
@@ -451,6 +514,7 @@ class Worker {
   int seldepth_ = 0;
   int root_depth_ = 1;  // the depth of the iteration being searched
   bool aborted_ = false;
+  bool exact_ = false;  // settle_mate's search: no pruning that could hide a mate
   bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
   std::vector<Move> excluded_;      // root moves of earlier MultiPV lines in this iteration

@@ -29,7 +29,7 @@ SearchResult search(RuleSet rules, const Position& root, const GameContext& game
     if (const std::optional<ProvenMove> proven =
             proven_root_move(*settings.proven, rules, root, game);
         proven && searchmove(limits, proven->move))
-      shared.proven_move = proven->move;
+      shared.proven_root = proven;
   const int threads = std::max(1, settings.threads);
   for (int i = 0; i < threads; ++i)
     shared.nodes.push_back(std::make_unique<std::atomic<uint64_t>>(0));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/rules.h"
+#include "search/proven.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -38,8 +39,8 @@ struct SearchShared {
   // The time budget counts from here: the start, or `ponderhit` (main thread only).
   Clock::time_point budget_start = start;
   const std::function<void(const CurrMove&)>* on_currmove = nullptr;
-  // The root's proven winning move: the only root move searched (search/proven.h).
-  std::optional<Move> proven_move{};
+  // The root's proven win: its move is the only root move searched (search/proven.h).
+  std::optional<ProvenMove> proven_root{};
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();

@@ -62,7 +62,7 @@ bool is_info_line(std::string_view line) {
   if (i < w.size() && (w[i] == "lowerbound" || w[i] == "upperbound")) ++i;
   for (const char* key : {"nodes", "nps", "hashfull", "time"})
     if (!word(key) || !number()) return false;
-  return word("pv");
+  return word("pv") && i < w.size();  // a PV of one move at least
 }
 
 // "info currmove <move> currmovenumber K": a search that has run a second.

@@ -473,7 +473,12 @@ TEST(ProtocolProven, ATranscriptWithAProofFile) {
   ASSERT_NE(e, nullptr);
   engine.ask("position startpos moves A6L " + reply);
   ASSERT_TRUE(engine.send("go nodes 1"));
-  EXPECT_EQ(until_bestmove(engine).back(), "bestmove " + move_token(root, e->move));
+  lines = until_bestmove(engine);
+  EXPECT_EQ(lines.back(), "bestmove " + move_token(root, e->move));
+  // Its one iteration, cut before any root move had a value, reports the proof's move and
+  // mate (it said "score cp 0" with an empty PV).
+  EXPECT_EQ(score_and_pv(lines),
+            fmt::format("mate {} | {}", (e->plies + 1) / 2, move_token(root, e->move)));
 
   // A refused file keeps the proof; so does a new game.
   EXPECT_EQ(engine.ask("setoption name ProofFile value /nope"),

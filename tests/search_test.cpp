@@ -95,6 +95,64 @@ TEST_P(ForcedWins, FoundWithTheRightDistance) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, ForcedWins, ::testing::ValuesIn(kForcedWins));
+INSTANTIATE_TEST_SUITE_P(LongerMateFirst, ForcedWins, ::testing::ValuesIn(kLongerMateFirst));
+
+// Every iteration of a search of `p` within `limits`, in order.
+std::vector<SearchInfo> iterations(RuleSet rules, const Position& p, const Limits& limits,
+                                   SearchResult& result) {
+  TranspositionTable tt(4);
+  const std::atomic<bool> stop{false};
+  std::vector<SearchInfo> infos;
+  result = search(rules, p, GameContext{}, limits, SearchSettings{}, tt, stop,
+                  [&](const SearchInfo& i) { infos.push_back(i); });
+  return infos;
+}
+
+// A win is reported as the shortest once its plies but the last lie within the iteration's
+// depth; `go depth N` searches to N all the same; a search with no depth
+// limit ends on the mate once it is the shortest; the loser's score counts the longest
+// defence (issue 30). Positions where the search used to report a longer mate first.
+class ShortestMates : public ::testing::TestWithParam<ForcedWin> {};
+
+TEST_P(ShortestMates, AreReportedAndPlayed) {
+  const ForcedWin w = GetParam();
+  const Position p = parse_or_die(w.rules.variant, w.position);
+  ASSERT_TRUE(wins_within(w.rules, p, w.moves));
+  ASSERT_FALSE(wins_within(w.rules, p, w.moves - 1));
+  Limits limits;
+  limits.depth = 10;
+  SearchResult r;
+  const std::vector<SearchInfo> deep = iterations(w.rules, p, limits, r);
+  ASSERT_EQ(deep.size(), 10u);
+  for (const SearchInfo& i : deep) {
+    const int moves = i.score.mate_moves();
+    EXPECT_GE(moves, 0) << "depth " << i.depth;
+    if (i.score.is_mate() && kMate - i.score.value - 1 <= i.depth) {
+      EXPECT_EQ(moves, w.moves) << "depth " << i.depth;
+    }
+  }
+  EXPECT_EQ(deep.back().depth, 10);
+  EXPECT_TRUE(deep.back().score.is_mate());
+  EXPECT_EQ(deep.back().score.mate_moves(), w.moves);
+  ASSERT_TRUE(r.best.has_value());
+  const Position next = *play(w.rules, p, *r.best);
+  EXPECT_TRUE(every_move_loses_within(w.rules, next, w.moves - 1)) << move_token(p, *r.best);
+
+  // No depth limit: the mate ends the search, long before the node limit.
+  limits = Limits{};
+  limits.nodes = 20'000'000;
+  const std::vector<SearchInfo> open = iterations(w.rules, p, limits, r);
+  ASSERT_FALSE(open.empty());
+  EXPECT_EQ(open.back().score.mate_moves(), w.moves);
+  EXPECT_LT(r.nodes, limits.nodes);
+  // The loser, after the winner's move: lost in exactly w.moves - 1 of its moves.
+  const std::vector<SearchInfo> lost = iterations(w.rules, next, limits, r);
+  ASSERT_FALSE(lost.empty());
+  EXPECT_EQ(lost.back().score.mate_moves(), -(w.moves - 1));
+  EXPECT_LT(r.nodes, limits.nodes);
+}
+
+INSTANTIATE_TEST_SUITE_P(LongerMateFirst, ShortestMates, ::testing::ValuesIn(kLongerMateFirst));
 
 TEST(Search, FixedDepthIsDeterministicWithOneThread) {
   for (Variant v : kAllVariants) {

@@ -94,6 +94,7 @@ TEST_P(SolverForcedWins, ProvenWithTheAlphaBetaDistance) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, SolverForcedWins, ::testing::ValuesIn(kForcedWins));
+INSTANTIATE_TEST_SUITE_P(LongerMateFirst, SolverForcedWins, ::testing::ValuesIn(kLongerMateFirst));
 
 TEST(Solver, PositionsOfTheGameBeforeTheRootAreDraws) {
   // A win in two whose every first move leads back to a position of the game: with those
