@@ -37,6 +37,9 @@ export interface BoardDecorations {
   captured?: Record<Side, number> | null; // kigogo: seeds each side has taken
   focus?: string | null; // the pit that takes the keyboard focus (tabindex 0)
   layout?: BoardLayout;
+  // The game is over on this board: no side is to move; the winner's band says so
+  // (null: a draw).
+  ended?: { winner: Side | null };
 }
 
 const kDefaultLayout: BoardLayout = { upright: false, flipped: false };
@@ -196,7 +199,11 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
       ? 18
       : band / 2 + 5
     : size.height - band + (layout.upright ? 22 : band / 2 - 12 + 17);
+  // The side to move is the position's (data-to-move, which tests read); the marker
+  // and "to move" only while the game goes on.
   const toMove = p.toMove === side;
+  const marked = toMove && !d.ended;
+  const turn = marked ? " — to move" : d.ended?.winner === side ? " — wins" : "";
   const who = side === "S" ? "South" : "North";
   const caption = d.caption?.[side] ? ` · ${escapeText(d.caption[side]!)}` : "";
   const captured = d.captured ? `, ${d.captured[side]} captured` : "";
@@ -208,14 +215,14 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
       ? `<text class="hand ${anchor}" data-hand="${side}" data-seeds="${p.hands[side]}" x="${x}" y="${y}">${handText}</text>`
       : "";
   const open =
-    `<g class="band ${toMove ? "to-move" : ""}" data-side="${side}" ${toMove ? 'data-to-move="true"' : ""}` +
+    `<g class="band ${marked ? "to-move" : ""}" data-side="${side}" ${toMove ? 'data-to-move="true"' : ""}` +
     (d.captured ? ` data-captured="${d.captured[side]}"` : "") +
     `>`;
   if (layout.upright) {
     // Narrow: the name on one line, the seeds and the hand on the next.
     return (
       open +
-      `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who} (${top ? "left" : "right"})${caption}</text>` +
+      `<text class="player" x="${kMarginX}" y="${y}">${marked ? "▶ " : ""}${who} (${top ? "left" : "right"})${caption}${d.ended?.winner === side ? " — wins" : ""}</text>` +
       `<text class="on-board" x="${kMarginX}" y="${y + 19}">${onBoard}</text>` +
       hand(size.width - kMarginX, y + 19, "end") +
       `</g>`
@@ -223,8 +230,8 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
   }
   return (
     open +
-    `<text class="player" x="${kMarginX}" y="${y}">${toMove ? "▶ " : ""}${who}${caption}` +
-    ` <tspan class="on-board">(${onBoard})</tspan>${toMove ? " — to move" : ""}</text>` +
+    `<text class="player" x="${kMarginX}" y="${y}">${marked ? "▶ " : ""}${who}${caption}` +
+    ` <tspan class="on-board">(${onBoard})</tspan>${turn}</text>` +
     hand(size.width - kMarginX, y, "end") +
     `</g>`
   );

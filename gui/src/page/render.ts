@@ -23,7 +23,7 @@ import {
 } from "./position.js";
 import { moveMarks } from "./review.js";
 import { formatScore, renderGraph, southCp } from "./score_graph.js";
-import { humanSide } from "./settings.js";
+import { humanSide, opponentName } from "./settings.js";
 import type { Frame } from "./sowing.js";
 import { saveGame } from "./storage.js";
 import { kCustom } from "./strength.js";
@@ -35,6 +35,7 @@ interface BoardMarks {
   highlight?: readonly string[];
   lastMove?: string | null;
   selectable?: ReadonlySet<string>;
+  ended?: { winner: Side | null };
 }
 
 export class Renderer {
@@ -55,13 +56,14 @@ export class Renderer {
     const mayMove = this.app.play.humanMayMove();
     const { position, lastMove } = this.shown(game);
     const byPit = movesByPit(mayMove ? state.legalAtView() : [], position.width);
-    if (!this.app.sowing.running) this.drawStill(position, lastMove, byPit, live);
     const preview = state.preview;
+    const over = live && game.over && !preview;
+    if (!this.app.sowing.running)
+      this.drawStill(position, { selectable: new Set(byPit.keys()), lastMove }, live, over);
     $("preview-bar").hidden = !preview;
     if (preview)
       $("preview-text").textContent = `Preview of the line ${preview.moves.join(" ")} (not played)`;
     this.renderPicker(byPit, position);
-    const over = live && game.over && !preview;
     $("game-over").hidden = !over || state.gameOverClosed;
     if (over) $("game-over-text").textContent = `${game.describeResult(session.maxPlies())}.`;
     drawMoveList(game, state.viewPly, moveMarks(game));
@@ -84,16 +86,13 @@ export class Renderer {
 
   // The board when no sowing is being shown on it: at a kichwa question, the sowing
   // stopped at the capture (or where the choice pointed at ends).
-  private drawStill(
-    position: Position,
-    lastMove: string | null,
-    byPit: Map<string, MoveToken[]>,
-    live: boolean,
-  ): void {
+  private drawStill(position: Position, marks: BoardMarks, live: boolean, over: boolean): void {
     const { state } = this.app;
     const q = state.kichwa;
+    const result = state.game!.finalResult;
+    const winner = result === "p1win" ? "S" : result === "p2win" ? "N" : null;
     if (q?.frame) this.drawFrame(q.options.find((o) => o.letter === q.previewing)?.end ?? q.frame);
-    else this.drawBoard(position, { selectable: new Set(byPit.keys()), lastMove });
+    else this.drawBoard(position, over ? { ...marks, ended: { winner } } : marks);
     const board = $("board");
     board.dataset.ply = String(state.viewPly);
     board.dataset.live = String(live);
@@ -119,6 +118,7 @@ export class Renderer {
       selected: state.selected,
       lastMove: marks.lastMove ?? null,
       caption: this.captions(),
+      ...(marks.ended ? { ended: marks.ended } : {}),
       captured:
         position.variant === "kigogo" && state.game ? state.game.captured(state.viewPly) : null,
       focus,
@@ -132,9 +132,11 @@ export class Renderer {
     }
   }
 
-  // Who plays each side, under its row.
+  // Who plays each side, in its band: the engine by its short name and strength ("kete,
+  // club"), not its version.
   private captions(): Partial<Record<Side, string>> {
-    const name = this.app.session.engine.identity.name;
+    const { session } = this.app;
+    const name = opponentName(session.engine.identity, session.eloRange);
     const tab = tabOf(this.app.state.mode);
     if (tab === "play") {
       const human = humanSide();

@@ -43,6 +43,26 @@ export function strengthText(range: EloRange | null): string {
   return `${name === kCustom ? "strength" : name} Elo ${elo}`;
 }
 
+// The engine as the player's opponent: its name without the version ("kete" of "kete
+// 0.2.0+18935c2") and the strength it plays at ("kete, club", "kete, Elo 700", "kete,
+// full strength").
+export function opponentName(identity: EngineIdentity, range: EloRange | null): string {
+  const words: string[] = [];
+  for (const word of identity.name.split(/\s+/)) {
+    if (!word || /^(v?\d|\(|\+)/i.test(word)) break;
+    words.push(word);
+  }
+  let name = words.join(" ") || "engine";
+  if (name.length > kMaxNameLength) name = `${name.slice(0, kMaxNameLength - 1)}…`;
+  const elo = playElo(range);
+  const preset = $<HTMLSelectElement>("preset").value;
+  if (elo === null) return `${name}, full strength`;
+  return `${name}, ${preset === kCustom ? `Elo ${elo}` : preset}`;
+}
+
+// The longest engine name a board's band shows (it shares the band with the hand).
+const kMaxNameLength = 16;
+
 // The strength presets with their nominal Elo on the engine's scale (`range`, once the
 // engine told it), and the custom Elo's bounds. Without a scale only full strength can
 // be chosen.
