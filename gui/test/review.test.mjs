@@ -209,11 +209,11 @@ test("the move list: pairs in two columns, Home/End, a variation kept", async ()
     await readBoard(page),
     (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", other])).fen,
   );
-  assert.match(await page.textContent("#variations"), /from move 2: A6R a6L/);
+  assert.match(await page.textContent("#variations"), /from move 2: 2\. A6R a6L/);
   await page.click("#variations [data-variation]");
   await waitIdle(page);
   assert.deepEqual(await moveList(page), ["A7L", "a5R", "A6R", "a6L"]);
-  assert.match(await page.textContent("#variations"), new RegExp(`from move 2: ${other}`));
+  assert.match(await page.textContent("#variations"), new RegExp(`from move 2: 2\\. ${other}`));
   assert.equal(
     await readBoard(page),
     (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen,
@@ -238,7 +238,8 @@ test("a variation inside a variation: kept under it, and played on its own moves
     await waitIdle(page);
     return move;
   };
-  // From move 3, then from move 2: the line left at move 3 belongs to the one left at 2.
+  // From North's second move, then from South's: the line left at North's belongs to the
+  // one left at South's.
   const y = await playFrom(3, ["A7L", "a5R", "A6R"], "a6L");
   const z = await playFrom(2, ["A7L", "a5R"], "A6R");
   const shown = () =>
@@ -248,7 +249,7 @@ test("a variation inside a variation: kept under it, and played on its own moves
           `${li.parentElement.id === "variations" ? "" : "  "}${li.firstChild.textContent}${li.querySelector("code").textContent}`,
       ),
     );
-  assert.deepEqual(await shown(), [`from move 2: A6R ${y}`, "  from move 3: a6L"]);
+  assert.deepEqual(await shown(), [`from move 2: 2. A6R ${y}`, "  from move 2: 2… a6L"]);
   // Straight to the inner one: the game's first line again.
   await page.click('#variations [data-variation="0.0"]');
   await waitIdle(page);
@@ -257,7 +258,7 @@ test("a variation inside a variation: kept under it, and played on its own moves
     await readBoard(page),
     (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", "A6R", "a6L"])).fen,
   );
-  assert.deepEqual(await shown(), [`from move 2: ${z}`, `from move 3: ${y}`]);
+  assert.deepEqual(await shown(), [`from move 2: 2. ${z}`, `from move 2: 2… ${y}`]);
   // And back to z's line.
   await page.click('#variations [data-variation="0"]');
   await waitIdle(page);
@@ -266,7 +267,7 @@ test("a variation inside a variation: kept under it, and played on its own moves
     await readBoard(page),
     (await expected(engine, "kiswahili", "startpos", ["A7L", "a5R", z])).fen,
   );
-  assert.deepEqual(await shown(), [`from move 2: A6R a6L`, `  from move 3: ${y}`]);
+  assert.deepEqual(await shown(), [`from move 2: 2. A6R a6L`, `  from move 2: 2… ${y}`]);
   assert.deepEqual(gui.errors, []);
 });
 
@@ -293,7 +294,7 @@ test("no stale texts: the engine table while stepping back, the status during th
   assert.equal(await page.getAttribute("#thinking", "data-stale"), "true");
   assert.match(
     await page.textContent("#thinking-caption"),
-    /showing move 1 \(its analysis: [^)]*\); the table is for the position after move 2/,
+    /showing the position after 1\. A6L \(its analysis: [^)]*\); the table is for the position after 1… \w+/,
   );
   await page.click("#step-last");
   assert.equal(await page.getAttribute("#thinking", "data-stale"), "false");

@@ -5,6 +5,7 @@
 import { $ } from "./dom.js";
 import type { App } from "./main.js";
 import { tabOf } from "./mode.js";
+import { positionName } from "./move_numbers.js";
 import { sideName } from "./position.js";
 
 export class Analyse {
@@ -40,7 +41,7 @@ export class Analyse {
     await session.setMultiPV(lines);
     await session.setStrength(null); // analysis is always at full strength
     await session.engine.command(game.positionCommand(ply));
-    const what = `${sideName(game.toMove(ply))} to move${ply < game.plies ? ` (move ${ply})` : ""}, ${lines} line${lines > 1 ? "s" : ""}`;
+    const what = `${sideName(game.toMove(ply))} to move${ply < game.plies ? ` (${positionName(game, ply)})` : ""}, ${lines} line${lines > 1 ? "s" : ""}`;
     analysis.clear(`— analysing ${what}`);
     try {
       await session.search(ply, "infinite", () => {

@@ -3,6 +3,7 @@
 // a record's game, and the engine put back on the game when a new one is refused.
 import { $ } from "./dom.js";
 import { Game, type Mover } from "./game.js";
+import { movesInGame } from "./move_numbers.js";
 import type { App } from "./main.js";
 import { isVariant, kVariants, type Side, type Variant } from "./position.js";
 import { fillPresets, fillVariants, showRules } from "./settings.js";
@@ -77,8 +78,9 @@ export class GameSetup {
   confirmDiscard(): boolean {
     const game = this.app.state.game;
     if (!game || game.plies === 0) return true;
+    const moves = movesInGame(game);
     return window.confirm(
-      `Start a new game and leave this one (${game.plies} move${game.plies === 1 ? "" : "s"})? ` +
+      `Start a new game and leave this one (${moves} move${moves === 1 ? "" : "s"})? ` +
         "“Save game” keeps it in a file.",
     );
   }

@@ -2,14 +2,14 @@
 // variations kept off the game's line, as nested lists.
 import { $ } from "./dom.js";
 import type { Game, Variation } from "./game.js";
+import { moveNumber, numberedLine } from "./move_numbers.js";
 import type { MoveMark } from "./score_graph.js";
 
 export function drawMoveList(game: Game, viewPly: number, marks: Map<number, MoveMark>): void {
   const northFirst = game.toMove(0) === "N";
   const items = game.moves.map((move, i) => {
-    const ply = i + (northFirst ? 1 : 0);
-    const south = ply % 2 === 0;
-    const number = south ? `${ply / 2 + 1}.` : i === 0 ? "1…" : "";
+    const { number: n, south } = moveNumber(game, i);
+    const number = south ? `${n}.` : i === 0 ? `${n}…` : "";
     const ms = game.thinkMs[i];
     const mark = marks.get(i);
     const classes = [south ? "south" : "north"];
@@ -38,19 +38,23 @@ export function drawMoveList(game: Game, viewPly: number, marks: Map<number, Mov
       current.offsetTop > list.scrollTop + list.clientHeight - 20)
   )
     list.scrollTop = current.offsetTop - list.clientHeight / 2;
-  $("variations").innerHTML = variationsHtml(game.variations, "");
+  $("variations").innerHTML = variationsHtml(game, game.variations, "");
 }
 
-// The variations as nested lists: those left inside a variation under it. `path` is the
-// variation's place in the tree, as Game.switchTo takes it ("0.1": the second inside the
-// first).
-function variationsHtml(list: readonly Variation[], path: string): string {
+// The variations as nested lists: those left inside a variation under it, each named by
+// the number of its first move and its moves numbered as in the list ("from move 2: 2…
+// a6L 3. A7R"). `path` is the variation's place in the tree, as Game.switchTo takes it
+// ("0.1": the second inside the first).
+function variationsHtml(game: Game, list: readonly Variation[], path: string): string {
   return list
     .map((v, i) => {
       const at = path ? `${path}.${i}` : String(i);
-      const inside = v.variations?.length ? `<ul>${variationsHtml(v.variations, at)}</ul>` : "";
+      const inside = v.variations?.length
+        ? `<ul>${variationsHtml(game, v.variations, at)}</ul>`
+        : "";
+      const line = numberedLine(game, v.ply, v.moves.slice(0, 8));
       return (
-        `<li data-from="${v.ply}">from move ${v.ply}: <code>${v.moves.slice(0, 8).join(" ")}${v.moves.length > 8 ? " …" : ""}</code> ` +
+        `<li data-from="${v.ply}">from move ${moveNumber(game, v.ply).number}: <code>${line}${v.moves.length > 8 ? " …" : ""}</code> ` +
         `<button type="button" data-variation="${at}">switch to it</button>${inside}</li>`
       );
     })

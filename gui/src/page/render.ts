@@ -10,6 +10,7 @@ import type { Game } from "./game.js";
 import type { App } from "./main.js";
 import { tabOf, type Tab } from "./mode.js";
 import { drawMoveList } from "./move_list_view.js";
+import { movesInGame, positionName } from "./move_numbers.js";
 import { renderKichwaChoice, renderPicker } from "./move_picker.js";
 import { movesByPit, parseMoveToken, type MoveToken } from "./move_token.js";
 import {
@@ -195,10 +196,12 @@ export class Renderer {
     const side = sideName(game.toMove(viewPly));
     if (sowing.label) return sowing.label;
     if (state.kichwa) return `${side} sows ${state.kichwa.base} — a capture: choose the kichwa`;
-    if (state.preview) return `Previewing a line of the analysis from move ${state.preview.ply}`;
-    if (mode === "reviewing") return `Analysing the game: move ${viewPly} of ${game.plies}`;
+    const of = `of ${movesInGame(game)} move${movesInGame(game) === 1 ? "" : "s"}`;
+    if (state.preview)
+      return `Previewing a line of the analysis from ${positionName(game, state.preview.ply)}`;
+    if (mode === "reviewing") return `Analysing the game: ${positionName(game, viewPly)} (${of})`;
     if (!live)
-      return `Move ${viewPly} of ${game.plies} — ${side} to move (stepping through the game)`;
+      return `${capitalised(positionName(game, viewPly))} (${of}) — ${side} to move (stepping through the game)`;
     if (game.over) return game.describeResult(session.maxPlies());
     if (!session.engine.alive) return `${side} to move — the engine is not running`;
     if (session.engine.searching && mode !== "analysing")
@@ -225,7 +228,7 @@ export class Renderer {
     if (stale) {
       const e = game.evals[viewPly];
       this.app.analysis.setCaption(
-        `— showing move ${viewPly}${e ? ` (its analysis: ${formatScore(e)} at depth ${e.depth})` : ""}; the table is for the position after move ${analysedPly}`,
+        `— showing the position ${positionName(game, viewPly)}${e ? ` (its analysis: ${formatScore(e)} at depth ${e.depth})` : ""}; the table is for the position ${positionName(game, analysedPly)}`,
       );
     }
   }
@@ -247,7 +250,9 @@ export class Renderer {
     const analysed = game.evals.filter((x, ply) => x && ply <= game.plies).length;
     $("graph-section").hidden = analysed === 0;
     if (analysed)
-      $("graph").innerHTML = renderGraph(game.evals, game.plies, viewPly, moveMarks(game));
+      $("graph").innerHTML = renderGraph(game.evals, game.plies, viewPly, moveMarks(game), (ply) =>
+        positionName(game, ply),
+      );
   }
 
   // Which buttons can be used, and the settings that apply.
@@ -285,4 +290,8 @@ export class Renderer {
     $("dead-text").textContent = dead ? `${detail}.` : "";
     $("dead-restart").textContent = status === "disconnected" ? "Reconnect" : "Restart the engine";
   }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,6 +6,7 @@ import { $ } from "./dom.js";
 import { kMateScore, type Evaluation, type Game } from "./game.js";
 import type { InfoLine } from "./info_line.js";
 import type { App } from "./main.js";
+import { movesInGame, positionName } from "./move_numbers.js";
 import { markMoves, moveLosses, type MoveMark } from "./score_graph.js";
 
 // The moves that lost most, by their index in the game.
@@ -72,7 +73,7 @@ export class Review {
     state.viewPly = ply;
     await session.engine.command(game.positionCommand(ply));
     this.app.analysis.clear(
-      `— analysing the game: position ${ply} of ${game.plies}, depth ${depth}`,
+      `— analysing the game: the position ${positionName(game, ply)} (of ${movesInGame(game)} moves), depth ${depth}`,
     );
     this.app.view.render();
     const best = await session.search(ply, `depth ${depth}`);

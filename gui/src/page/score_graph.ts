@@ -53,6 +53,7 @@ export function renderGraph(
   plies: number,
   current: number,
   marks: ReadonlyMap<number, MoveMark>,
+  positionName: (ply: number) => string = (ply) => `position ${ply}`, // "after 2. A3L"
 ): string {
   const width = 1000; // wide and low: the graph runs under the board
   const height = 150;
@@ -69,7 +70,7 @@ export function renderGraph(
     dots.push(
       `<circle class="point${mark ? " " + mark : ""}${ply === current ? " current" : ""}" data-ply="${ply}" ` +
         `cx="${x(ply).toFixed(1)}" cy="${y(cp).toFixed(1)}" r="${mark ? 7 : 4.5}">` +
-        `<title>position ${ply}: ${formatScore(e)} (depth ${e.depth})</title></circle>`,
+        `<title>${positionName(ply)}: ${formatScore(e)} (depth ${e.depth})</title></circle>`,
     );
   });
   return (
