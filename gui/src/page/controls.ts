@@ -106,6 +106,7 @@ export class Controls {
     $("analyse-stop").addEventListener("click", () => app.analyse.stop());
     $("analyse-game").addEventListener("click", () => app.review.start());
     $("multipv").addEventListener("change", () => app.analyse.linesChanged());
+    $("take-back").addEventListener("click", () => app.play.takeBack());
     $("watch-start").addEventListener("click", () => app.watch.start());
     $("watch-pause").addEventListener("click", () => app.watch.pause());
     $("skip").addEventListener("click", () => (app.sowing.skipping = true));

@@ -143,6 +143,27 @@ export class Game {
     this.fens.push(fen);
     this.thinkMs.push(ms);
     this.movers.push(mover);
+    this.dropRedundantVariations();
+  }
+
+  // A variation that the game's line now plays move for move (the same moves played
+  // again after a take back) is that line: it is dropped, and the lines left inside it,
+  // which branch from the game's own positions now, become the game's. Likewise a
+  // variation that another one from the same ply starts with goes into that one.
+  private dropRedundantVariations(): void {
+    const startsWith = (line: readonly string[], head: readonly string[]) =>
+      head.length <= line.length && head.every((move, i) => line[i] === move);
+    for (let i = this.variations.length - 1; i >= 0; --i) {
+      const v = this.variations[i]!;
+      const longer = this.variations.find(
+        (w) => w !== v && w.ply === v.ply && startsWith(w.moves, v.moves),
+      );
+      if (!longer && !startsWith(this.moves.slice(v.ply), v.moves)) continue;
+      this.variations.splice(i, 1);
+      const inside = v.variations ?? [];
+      if (longer) longer.variations = [...(longer.variations ?? []), ...inside];
+      else this.variations.push(...inside);
+    }
   }
 
   // The `position` command for the game's first `plies` moves and `extra` after them.
@@ -172,6 +193,7 @@ export class Game {
     this.thinkMs.length = plies;
     this.movers.length = plies;
     this.fens.length = plies + 1;
+    this.dropRedundantVariations();
     this.evals.length = Math.min(this.evals.length, plies + 1);
     this.result = "none";
     this.flagged = null;

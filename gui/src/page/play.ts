@@ -4,6 +4,7 @@
 // side against the engine, at the strength and on the clocks chosen.
 import type { Mover } from "./game.js";
 import type { App } from "./main.js";
+import { tabOf } from "./mode.js";
 import { parsePosition, sideName } from "./position.js";
 import { humanSide, playElo, searchLimits, strengthText } from "./settings.js";
 
@@ -102,6 +103,38 @@ export class Play {
     this.app.state.selected = null;
     void this.app.session.schedule(async (epoch) => {
       if (await this.playMove(epoch, token, null, "human")) await this.carryOn(epoch);
+    });
+  }
+
+  // The position before the player's last move (Play): the player's move and the engine's
+  // answer to it taken back; null when the player has not moved.
+  takeBackPly(): number | null {
+    const game = this.app.state.game;
+    if (!game || tabOf(this.app.state.mode) !== "play") return null;
+    const human = humanSide();
+    for (let ply = game.plies - 1; ply >= 0; --ply) if (game.toMove(ply) === human) return ply;
+    return null;
+  }
+
+  // "Take back": the game goes back to the player's last turn (the engine stopped if it is
+  // thinking). The moves taken back are kept as a variation until the same moves are
+  // played again (Game.dropRedundantVariations). The clocks are not turned back.
+  takeBack(): void {
+    const { state, session } = this.app;
+    const game = state.game;
+    const ply = this.takeBackPly();
+    if (!game || ply === null) return;
+    state.selected = null;
+    state.kichwa = null;
+    state.preview = null;
+    state.gameOverClosed = false;
+    void session.schedule(async (epoch) => {
+      game.truncate(ply);
+      state.viewPly = game.plies;
+      state.viewLegal = null;
+      await session.engine.command(game.positionCommand());
+      await session.refreshLegal(game);
+      await this.carryOn(epoch);
     });
   }
 

@@ -268,6 +268,7 @@ export class Renderer {
     $<HTMLButtonElement>("watch-start").disabled = mode === "watching";
     $<HTMLButtonElement>("watch-pause").disabled = mode !== "watching";
     $<HTMLButtonElement>("play-from-here").disabled = !game || viewPly === game.plies;
+    $<HTMLButtonElement>("take-back").disabled = this.app.play.takeBackPly() === null;
   }
 
   // The tab selected and its panel.
