@@ -22,6 +22,12 @@ const kMarginX = 28;
 const kBandHeight = 34; // above and below the pits: the players' names, hands, turn
 const kUprightBandHeight = 50; // two lines when upright: the name, then the hand
 const kMiddleGap = 14; // between the two front rows
+// The smallest pit name and seed count on the screen, in CSS px (issue #31: 10 px names
+// and 12 px counts on a phone were too small); their size in the drawing follows the
+// drawing's scale, with a margin for a scroll bar that narrows the board after drawing.
+const kMinNamePx = 12;
+const kMinCountPx = 14;
+const kScaleMargin = 1.06;
 
 export interface BoardLayout {
   upright: boolean; // rows drawn as columns (narrow screens)
@@ -37,6 +43,7 @@ export interface BoardDecorations {
   captured?: Record<Side, number> | null; // kigogo: seeds each side has taken
   focus?: string | null; // the pit that takes the keyboard focus (tabindex 0)
   layout?: BoardLayout;
+  scale?: number; // screen px per unit of the drawing, to size the pits' texts
   // The game is over on this board: no side is to move; the winner's band says so
   // (null: a draw).
   ended?: { winner: Side | null };
@@ -101,6 +108,18 @@ export function escapeText(text: string): string {
   );
 }
 
+// The sizes of a pit's texts in the drawing's units, at least the minimum on the screen
+// at `scale` px a unit: the name (and a label beside it), the count and its badge.
+interface PitTextSizes {
+  name: number;
+  count: number;
+}
+
+function pitTextSizes(scale: number): PitTextSizes {
+  const at = (px: number, base: number) => Math.max(base, (kScaleMargin * px) / scale);
+  return { name: at(kMinNamePx, 10), count: at(kMinCountPx, 12) };
+}
+
 // The takasia field names a pit of the side to move (blocked for this move) or of the
 // opponent (the target the side to move must capture if it can).
 function takasiaRole(p: Position, name: string): "blocked" | "target" | null {
@@ -163,9 +182,12 @@ function pitSvg(
     if (role === "blocked")
       mark += `<path class="takasia-cross" d="M${cx - 18} ${cy - 18}L${cx + 18} ${cy + 18}M${cx + 18} ${cy - 18}L${cx - 18} ${cy + 18}"/>`;
   }
+  const sizes = pitTextSizes(d.scale ?? 1);
+  const grow = sizes.name / 10; // the name and its label, from their 10-unit design
+  const badgeR = Math.max(11, sizes.count * 0.8);
   const badgeX = cx + kRadius * 0.72;
   const badgeY = cy - kRadius * 0.72;
-  const nameY = cy + kRadius + 11;
+  const nameY = cy + kRadius + 3 + 0.75 * sizes.name;
   const who = pit.side === "S" ? "South" : "North";
   const rowName = pit.index < p.width ? "front row" : "back row";
   const aria = `${name}, ${who} ${rowName}, ${count} seed${count === 1 ? "" : "s"}${states.length ? ", " + states.join(", ") : ""}`;
@@ -179,10 +201,12 @@ function pitSvg(
     shape +
     seedDots(count, cx, cy) +
     mark +
-    `<circle class="badge" cx="${badgeX}" cy="${badgeY}" r="11"/>` +
-    `<text class="count" x="${badgeX}" y="${badgeY + 4.5}">${count}</text>` +
-    `<text class="name" x="${cx - (label ? 14 : 0)}" y="${nameY}">${name}</text>` +
-    (label ? `<text class="pit-label" x="${cx + 6}" y="${nameY}">${label}</text>` : "") +
+    `<circle class="badge" cx="${badgeX}" cy="${badgeY}" r="${badgeR.toFixed(1)}"/>` +
+    `<text class="count" x="${badgeX}" y="${(badgeY + sizes.count * 0.37).toFixed(1)}">${count}</text>` +
+    `<text class="name" x="${(cx - (label ? 14 * grow : 0)).toFixed(1)}" y="${nameY.toFixed(1)}">${name}</text>` +
+    (label
+      ? `<text class="pit-label" x="${(cx + 6 * grow).toFixed(1)}" y="${nameY.toFixed(1)}">${label}</text>`
+      : "") +
     `</g>`
   );
 }
@@ -240,6 +264,10 @@ function bandSvg(p: Position, side: Side, d: BoardDecorations, layout: BoardLayo
 export function renderBoard(p: Position, d: BoardDecorations = {}): string {
   const layout = d.layout ?? kDefaultLayout;
   const size = boardSize(p.width, layout);
+  const sizes = pitTextSizes(d.scale ?? 1);
+  const textSizes =
+    `--name-size:${sizes.name.toFixed(2)}px;--label-size:${((sizes.name * 9) / 10).toFixed(2)}px;` +
+    `--count-size:${sizes.count.toFixed(2)}px`;
   let pits = "";
   for (let row = 0; row < 4; ++row)
     for (let column = 0; column < p.width; ++column) pits += pitSvg(p, row, column, d, layout);
@@ -255,7 +283,7 @@ export function renderBoard(p: Position, d: BoardDecorations = {}): string {
     `<svg class="board${layout.upright ? " upright" : ""}" xmlns="http://www.w3.org/2000/svg" ` +
     `viewBox="0 0 ${size.width} ${size.height}" data-variant="${p.variant}" data-width="${p.width}" ` +
     `data-to-move="${p.toMove}" data-takasia="${p.takasia ?? "-"}" data-flipped="${layout.flipped}" ` +
-    `data-upright="${layout.upright}" role="group" ` +
+    `data-upright="${layout.upright}" style="${textSizes}" role="group" ` +
     `aria-label="${p.variant} board, ${p.toMove === "S" ? "South" : "North"} to move">` +
     wood +
     middle +

@@ -2,11 +2,12 @@
 // engine moves when its side is to move (in Play; in Watch while it plays both sides),
 // or analyses the position shown (Analyse). Play is the mode where the player takes one
 // side against the engine, at the strength and on the clocks chosen.
-import type { Mover } from "./game.js";
+import type { Game, Mover } from "./game.js";
 import type { App } from "./main.js";
 import { tabOf } from "./mode.js";
+import { announce, describeMove } from "./move_announcer.js";
 import { parsePosition, sideName } from "./position.js";
-import { humanSide, playElo, searchLimits, strengthText } from "./settings.js";
+import { humanSide, opponentName, playElo, searchLimits, strengthText } from "./settings.js";
 
 export class Play {
   constructor(private readonly app: App) {}
@@ -95,7 +96,20 @@ export class Play {
       state.finish("watching");
       return false;
     }
+    this.announceEngineMove(game);
     return true;
+  }
+
+  // The engine's move just played, in words for a screen reader, and what comes next.
+  private announceEngineMove(game: Game): void {
+    const { session, state } = this.app;
+    const player = opponentName(session.engine.identity, session.eloRange);
+    const next = game.over
+      ? `${game.describeResult(session.maxPlies())}.`
+      : state.mode === "play" && game.toMove() === humanSide()
+        ? "Your move."
+        : `${sideName(game.toMove())} to move.`;
+    announce(`${describeMove(game, game.plies - 1, player)} ${next}`);
   }
 
   // The player's move `token` from the position shown, then the engine's answer.

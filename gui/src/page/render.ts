@@ -124,6 +124,7 @@ export class Renderer {
         position.variant === "kigogo" && state.game ? state.game.captured(state.viewPly) : null,
       focus,
       layout,
+      scale: this.scale(position.width, layout),
     });
     $("flip").setAttribute("aria-pressed", String(layout.flipped));
     const lost = !document.activeElement || document.activeElement === document.body;
@@ -152,16 +153,20 @@ export class Renderer {
   // Upright when the flat board's pits would be too small to tap; the player's side at
   // the bottom (the flip button turns it round).
   private layout(width: number): BoardLayout {
-    const box = $("board").clientWidth || window.innerWidth;
-    const maxHeight = Math.max(200, window.innerHeight - kBoardChromePx);
-    const pitch = (upright: boolean) => {
-      const size = boardSize(width, { upright, flipped: false });
-      return 72 * Math.min(box / size.width, maxHeight / size.height);
-    };
+    const pitch = (upright: boolean) => 72 * this.scale(width, { upright, flipped: false });
     const flat = pitch(false);
     const upright = flat < kMinTargetPx && pitch(true) > flat;
     const playerNorth = this.app.state.mode === "play" && humanSide() === "N";
     return { upright, flipped: this.app.state.flipUser !== playerNorth };
+  }
+
+  // Screen px per unit of the drawing as CSS will draw it: as wide as the board's box,
+  // no taller than the window less the page's chrome.
+  private scale(width: number, layout: BoardLayout): number {
+    const box = $("board").clientWidth || window.innerWidth;
+    const maxHeight = Math.max(200, window.innerHeight - kBoardChromePx);
+    const size = boardSize(width, { upright: layout.upright, flipped: false });
+    return Math.min(box / size.width, maxHeight / size.height);
   }
 
   // The moves of the pit selected, or the kichwa question.
