@@ -107,7 +107,7 @@ test("a whole game analysed: one graph point per position, the moves that lost m
   const { fen: start } = await expected(
     engine,
     "bao",
-    await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).fens[0]),
+    await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).game.fens[0]),
     [],
   );
   const movers = [];

@@ -33,6 +33,12 @@ export class Controls {
     const { app } = this;
     const { session, setup, view } = app;
     $("restart").addEventListener("click", () => session.engine.restart());
+    // Another tab changed the kept game: keep this tab's, or take up the other's.
+    $("tabs-keep").addEventListener("click", () => {
+      if (app.state.game) app.store.keepThisTab(app.state.game);
+      view.render();
+    });
+    $("tabs-load").addEventListener("click", () => location.reload());
     $("dead-restart").addEventListener("click", () => session.engine.restart());
     $("new-game").addEventListener("click", () => setup.startFresh(null));
     $("game-over-new").addEventListener("click", () => setup.startFresh(null));

@@ -7,7 +7,6 @@ import { movesInGame } from "./move_numbers.js";
 import type { App } from "./main.js";
 import { isVariant, kVariants, type Side, type Variant } from "./position.js";
 import { fillPresets, fillVariants, showRules } from "./settings.js";
-import { loadGame } from "./storage.js";
 
 // What a new game starts from: the variant's start or a position, with moves after it.
 export interface GameSpec {
@@ -52,7 +51,7 @@ export class GameSetup {
   // The game kept in local storage, on the board before the engine is there.
   restoreKept(): void {
     const state = this.app.state;
-    state.game = loadGame();
+    state.game = this.app.store.load();
     if (!state.game) return;
     state.viewPly = state.game.plies;
     showRules(state.game.variant, state.game.kichwaRule);

@@ -30,6 +30,7 @@ import { Session } from "./session.js";
 import { fillPresets, fillVariants, restoreControls, saveControls } from "./settings.js";
 import { SowingAnimation } from "./sowing_animation.js";
 import { Stepping } from "./stepping.js";
+import { GameStore } from "./storage.js";
 import { prepareStaticSite } from "./static_site.js";
 import { Watch } from "./watch.js";
 
@@ -42,6 +43,7 @@ export class App {
     $("progress"),
   );
   readonly state = new PageState();
+  readonly store = new GameStore();
   readonly messages = new Messages();
   readonly view = new Renderer(this);
   readonly sowing = new SowingAnimation(this);

@@ -26,7 +26,6 @@ import { moveMarks } from "./review.js";
 import { formatScore, renderGraph, southCp } from "./score_graph.js";
 import { humanSide, opponentName } from "./settings.js";
 import type { Frame } from "./sowing.js";
-import { saveGame } from "./storage.js";
 import { kCustom } from "./strength.js";
 
 const kMinTargetPx = 44; // a pit smaller than this on screen is hard to tap: draw upright
@@ -48,7 +47,8 @@ export class Renderer {
     document.body.dataset.mode = tabOf(state.mode);
     this.renderControls();
     this.app.clocks.render();
-    if (game) saveGame(game);
+    if (game) this.app.store.save(game);
+    $("tabs-conflict").hidden = !this.app.store.conflict;
     if (!game) {
       $("status-line").textContent = "waiting for the engine…";
       return;
