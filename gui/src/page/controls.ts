@@ -40,8 +40,14 @@ export class Controls {
     });
     $("tabs-load").addEventListener("click", () => location.reload());
     $("dead-restart").addEventListener("click", () => session.engine.restart());
-    $("new-game").addEventListener("click", () => setup.startFresh(null));
-    $("game-over-new").addEventListener("click", () => setup.startFresh(null));
+    // A new game asks before it drops an unfinished one, and leaves nothing of the old.
+    const newGame = () => {
+      if (!setup.confirmDiscard()) return;
+      app.files.forget();
+      setup.startFresh(null);
+    };
+    $("new-game").addEventListener("click", newGame);
+    $("game-over-new").addEventListener("click", newGame);
     $("game-over-close").addEventListener("click", () => {
       app.state.gameOverClosed = true;
       view.render();
@@ -73,21 +79,24 @@ export class Controls {
 
   // The position box, records and files.
   private wirePositionBox(): void {
-    const { state, files } = this.app;
+    const { state, files, setup } = this.app;
     const box = $<HTMLTextAreaElement>("position-input");
     $("set-position").addEventListener("click", () => {
-      if (box.value.trim()) files.loadText(box.value);
+      if (box.value.trim() && setup.confirmDiscard("Set the position")) files.loadText(box.value);
     });
     $("copy-position").addEventListener("click", () => {
       if (state.game) box.value = state.game.fen(state.viewPly);
     });
     $("record-game").addEventListener("change", () => {
-      files.loadRecord(Number($<HTMLSelectElement>("record-game").value));
+      const select = $<HTMLSelectElement>("record-game");
+      if (setup.confirmDiscard("Load that game")) files.loadRecord(Number(select.value));
+      else select.value = String(files.shownRecord);
     });
-    $("load-file").addEventListener(
-      "change",
-      () => void files.loadFile($<HTMLInputElement>("load-file")),
-    );
+    $("load-file").addEventListener("change", () => {
+      const input = $<HTMLInputElement>("load-file");
+      if (setup.confirmDiscard("Load the game")) void files.loadFile(input);
+      else input.value = "";
+    });
     $("save-game").addEventListener("click", () => files.saveFile());
     $("export").addEventListener("click", () => files.exportRecord());
   }

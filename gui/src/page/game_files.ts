@@ -17,6 +17,7 @@ import type { Variant } from "./position.js";
 
 export class GameFiles {
   private records: RecordGame[] = []; // the games of the record loaded last
+  shownRecord = 0; // the index of the record's game last loaded
 
   constructor(private readonly app: App) {}
 
@@ -42,6 +43,20 @@ export class GameFiles {
     }
   }
 
+  // "New game": the record loaded last, its game chooser, the position box and the
+  // exported record are no longer about the game on the board.
+  forget(): void {
+    this.records = [];
+    const select = $<HTMLSelectElement>("record-game");
+    select.hidden = true;
+    select.innerHTML = "";
+    $<HTMLTextAreaElement>("position-input").value = "";
+    const area = $<HTMLTextAreaElement>("record");
+    area.value = "";
+    area.hidden = true;
+    $("record-download").hidden = true;
+  }
+
   // A record with several games offers them in a list.
   private offerRecords(): void {
     const select = $<HTMLSelectElement>("record-game");
@@ -58,6 +73,7 @@ export class GameFiles {
   loadRecord(index: number): void {
     const record = this.records[index];
     if (!record) return;
+    this.shownRecord = index;
     const variant = record.variant ?? ($<HTMLSelectElement>("variant").value as Variant);
     this.app.setup.startFresh({
       variant,

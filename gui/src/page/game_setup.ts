@@ -73,13 +73,16 @@ export class GameSetup {
     });
   }
 
-  // Asks before a game with moves is left.
-  confirmDiscard(): boolean {
+  // Asks before an unfinished game is left for another (`what`: "Start a new game",
+  // "Load the game", ...): one with moves, not over, and not a record's game as it was
+  // loaded (the record still has it).
+  confirmDiscard(what = "Start a new game"): boolean {
     const game = this.app.state.game;
-    if (!game || game.plies === 0) return true;
+    if (!game || game.plies === 0 || game.over) return true;
+    if (game.movers.every((m) => m === "record")) return true;
     const moves = movesInGame(game);
     return window.confirm(
-      `Start a new game and leave this one (${moves} move${moves === 1 ? "" : "s"})? ` +
+      `${what} and leave this one (${moves} move${moves === 1 ? "" : "s"}, unfinished)? ` +
         "“Save game” keeps it in a file.",
     );
   }
