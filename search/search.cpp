@@ -84,7 +84,7 @@ class Worker {
         Line line;
         root_depth_ = depth;
         Value value = aspiration(depth, values[size_t(k)], line);
-        if (aborted_ && (depth > 1 || id_)) break;
+        if (aborted_ && (depth > 1 || id_ || k > 0)) break;
         if (aborted_) value = unfinished_first_iteration(root_moves[0], line);
         values[size_t(k)] = value;
         pvs[size_t(k)] = line;
@@ -103,7 +103,7 @@ class Worker {
       if (pvs[0].size)
         result.ponder = pvs[0].size > 1 ? std::optional(pvs[0].moves[1]) : std::nullopt;
       for (int k = 0; k < reported; ++k)
-        on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
+        if (pvs[size_t(k)].size) on_info(info(k, depth, values[size_t(k)], pvs[size_t(k)]));
       if (aborted_ || (exact_mate && s_.limits.depth == 0)) break;
       // An iteration costs more than all before it: do not start one that cannot end. More
       // time when the best move just changed or the score fell; none when forced.

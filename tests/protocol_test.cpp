@@ -688,6 +688,18 @@ TEST_F(ProtocolTest, GoDepth) {
 TEST_F(ProtocolTest, GoNodes) {
   for (const char* command : {"go nodes 1", "go nodes 0", "go nodes 2000", "go nodes 50000"})
     search(command, kKiswahili, start_fen(Variant::kKiswahili));
+  // One node cuts the first iteration before its root moves have values: MultiPV reports
+  // the line it has, never an empty PV nor one root move twice.
+  ASSERT_TRUE(kete.ask("setoption name MultiPV value 3").empty());
+  const Lines lines = go("go nodes 1");
+  check_search(lines, kKiswahili, Position::start(Variant::kKiswahili));
+  std::set<std::string> firsts;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::vector<std::string> w = line_words(lines[i]);
+    const auto pv = std::find(w.begin(), w.end(), "pv");
+    ASSERT_TRUE(pv != w.end() && pv + 1 != w.end()) << lines[i];
+    EXPECT_TRUE(firsts.insert(*(pv + 1)).second) << show(lines);
+  }
 }
 
 TEST_F(ProtocolTest, GoMovetime) {
