@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 command="${1:-site}"
 
-packages=(emscripten cmake ninja-build dpkg-dev nodejs)
+packages=(emscripten cmake ninja-build dpkg-dev nodejs librsvg2-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -149,6 +149,11 @@ cp "$root"/gui/dist/page/*.js "$next/js/"
 cp "$wasm/kete.js" "$wasm/kete.wasm" "$wasm/kete.worker.js" "$next/js/"
 cp "$root/gui/static/style.css" "$root/web/manifest.webmanifest" "$root/web/icon.svg" "$next/"
 cp "$root/web/early_worker.js" "$next/js/"
+# The home-screen icons the manifest names beside the SVG: browsers want bitmaps of
+# 192 and 512 pixels to offer the install.
+for size in 192 512; do
+  rsvg-convert -w "$size" -h "$size" "$root/web/icon.svg" -o "$next/icon-$size.png"
+done
 # The page's paths made relative (the site may live in any folder of a host), and its mark.
 sed -e 's|href="/style.css"|href="style.css"|' -e 's|src="/js/main.js"|src="js/main.js"|' \
   -e 's|<link rel="icon" href="data:,">|<link rel="icon" href="icon.svg">\n  <meta name="kete-engine" content="worker">\n  <link rel="manifest" href="manifest.webmanifest">\n  <meta name="theme-color" content="#3d2a17">|' \

@@ -271,6 +271,32 @@ test("bench and stop latency in Chromium", async () => {
 
 // After the first visit the site needs no server: with the server gone, the page opens from
 // the service worker's cache and the engine starts.
+// The width and height a PNG file's header gives.
+function pngSize(bytes) {
+  assert.equal(bytes.subarray(1, 4).toString("latin1"), "PNG", "a PNG file");
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test("the site installs to a home screen: Chromium finds nothing missing", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(http_.url);
+  await waitIdle(page, 60000);
+  const manifest = JSON.parse(fs.readFileSync(path.join(site, "manifest.webmanifest"), "utf8"));
+  const sizes = [];
+  for (const icon of manifest.icons.filter((i) => i.type === "image/png")) {
+    const response = await page.request.get(new URL(icon.src, http_.url).href);
+    assert.equal(response.status(), 200, icon.src);
+    assert.equal(pngSize(await response.body()), icon.sizes, icon.src);
+    sizes.push(icon.sizes);
+  }
+  assert.deepEqual(sizes, ["192x192", "512x512"]);
+  // Chromium's own verdict, the one behind its "Install app" (DevTools protocol).
+  const cdp = await browser.context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  assert.deepEqual(installabilityErrors, []);
+  await page.close();
+});
+
 test("offline: the page and the engine open with no server", async () => {
   const page = await browser.context.newPage();
   await page.goto(http_.url);
