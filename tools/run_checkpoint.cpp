@@ -93,11 +93,12 @@ std::string FileSeal::seal(uint64_t games, uint64_t bytes) const {
 }
 
 absl::StatusOr<FileSeal> check_sealed_prefix(const std::string& path, uint64_t games,
-                                             uint64_t bytes, std::string_view seal) {
+                                             uint64_t bytes, std::string_view seal,
+                                             std::string_view counted) {
   const auto refused = [&](std::string_view why) {
     return absl::FailedPreconditionError(fmt::format(
-        "'{}' does not hold what the checkpoint counts ({} games in {} bytes): {}; not resumed",
-        path, games, bytes, why));
+        "'{}' does not hold what the checkpoint counts ({} {} in {} bytes): {}; not resumed", path,
+        games, counted, bytes, why));
   };
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)

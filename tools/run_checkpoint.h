@@ -52,9 +52,11 @@ class FileSeal {
 
 // Reads the first `bytes` bytes of the regular file at `path` (it may hold more: games
 // written after the checkpoint), which must end a line, and checks them against `seal`.
-// On success, the FileSeal to continue with.
+// On success, the FileSeal to continue with. `counted` names what `games` counts in the
+// error (kete-solve's state counts table entries).
 absl::StatusOr<FileSeal> check_sealed_prefix(const std::string& path, uint64_t games,
-                                             uint64_t bytes, std::string_view seal);
+                                             uint64_t bytes, std::string_view seal,
+                                             std::string_view counted = "games");
 
 // A new run's checkpoint path must not hold a file yet: --resume continues it.
 absl::Status check_no_checkpoint(const std::string& path);
