@@ -4,13 +4,17 @@
 #include <cassert>
 #include <chrono>
 #include <new>
+#include <string>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "rules/key_path.h"
 #include "rules/random.h"
 #include "rules/rules.h"
+#include "rules/text.h"
 #include "rules/zero_pages.h"
 
 namespace kete {
@@ -57,6 +61,20 @@ class SolverTable {
   }
   size_t size_bytes() const { return count_ * sizeof(Bucket); }
   uint64_t used() const { return used_; }
+  size_t buckets() const { return count_; }
+
+  // Entry `index` of the buckets' entries in order: what a checkpoint saves, in place, so
+  // that a restored table replaces as the saved one would have.
+  size_t slots() const { return count_ * kWays; }
+  const SolverEntry& slot(size_t index) const {
+    return buckets_[index / kWays].entries[index % kWays];
+  }
+  void place(size_t index, const SolverEntry& entry) {
+    SolverEntry& e = buckets_[index / kWays].entries[index % kWays];
+    if (!e.used) ++used_;
+    e = entry;
+    e.used = true;
+  }
 
   const SolverEntry* probe(uint64_t key) const {
     for (const SolverEntry& e : bucket(key).entries)
@@ -116,6 +134,26 @@ struct Numbers {
   bool path_dependent = false;
 };
 
+// The df-pn stack of a checkpoint (SolveCheckpoints): per ply from the root, the children's
+// numbers as the node held them (they may differ from the table's: "siblings keep their
+// numbers" in mid) and the node count when the node began, for the work it stores.
+struct StackFrame {
+  uint64_t work_from = 0;
+  std::vector<Numbers> children;
+};
+
+}  // namespace
+
+struct SolverStack {
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  std::vector<StackFrame> frames;
+};
+
+namespace {
+
+constexpr std::string_view kStateMagic = "kete-solve state 1";
+
 constexpr Numbers kWon{0, kProofInfinite, 0, false};
 constexpr Numbers kLost{kProofInfinite, 0, 0, false};
 constexpr Numbers kDrawn{kProofInfinite, 0, 0, true};
@@ -133,7 +171,8 @@ template <Rules R>
 class DfPn {
  public:
   DfPn(SolverTable& table, const SolveLimits& limits, Side attacker, const GameContext& game,
-       const std::atomic<bool>& stop, const std::function<void(const SolveInfo&)>& on_info)
+       const std::atomic<bool>& stop, const std::function<void(const SolveInfo&)>& on_info,
+       const SolverStack* resume = nullptr, const SolveCheckpoints* checkpoints = nullptr)
       : table_(table),
         limits_(limits),
         attacker_(attacker),
@@ -143,7 +182,10 @@ class DfPn {
         on_info_(on_info),
         // One frame per ply the game can still last: frames_ never grows, so a reference
         // to a frame stays valid while deeper plies are searched.
-        frames_(size_t(std::max(game.max_plies - game.plies, 0) + 2)) {}
+        frames_(size_t(std::max(game.max_plies - game.plies, 0) + 2)),
+        work_from_(frames_.size()),
+        resume_(resume),
+        checkpoints_(checkpoints) {}
 
   // The plies the attacker has left at the root: N own moves end on his N-th move.
   int root_remaining(const Position& root) const {
@@ -161,6 +203,15 @@ class DfPn {
   Numbers prove_root(const Position& root) {
     start_ = Clock::now();
     last_info_ = start_;
+    if (resume_) {
+      // The stopped search's count and clock go on; mid() rebuilds its stack.
+      nodes_ = resume_->nodes;
+      start_ -= std::chrono::milliseconds(resume_->time_ms);
+    }
+    last_checkpoint_ = Clock::now();
+    root_key_ = root.key();
+    if (checkpoints_ && checkpoints_->every_nodes)
+      next_checkpoint_ = (nodes_ / checkpoints_->every_nodes + 1) * checkpoints_->every_nodes;
     const int remaining = root_remaining(root);
     if (std::optional<Side> lost = R::loser(root)) return *lost == attacker_ ? kLost : kWon;
     return mid(root, node_key(root, remaining), 0, remaining, kProofInfinite, kProofInfinite);
@@ -251,11 +302,23 @@ class DfPn {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
   }
 
-  void poll() {
+  // `ply`: of the node mid() counted last, whose children are not generated yet, so that
+  // the stack above it is what a checkpoint saves; -1 outside prove_root().
+  void poll(int ply) {
     if (stop_.load(std::memory_order_relaxed) || (limits_.nodes && nodes_ >= limits_.nodes) ||
         (limits_.time_ms >= 0 && elapsed_ms() >= limits_.time_ms))
       aborted_ = true;
     const auto now = Clock::now();
+    if (checkpoints_ && ply >= 0 &&
+        (aborted_ || (next_checkpoint_ && nodes_ >= next_checkpoint_) ||
+         (checkpoints_->every_ms >= 0 &&
+          now - last_checkpoint_ >= std::chrono::milliseconds(checkpoints_->every_ms)))) {
+      last_checkpoint_ = now;
+      if (next_checkpoint_)
+        next_checkpoint_ = (nodes_ / checkpoints_->every_nodes + 1) * checkpoints_->every_nodes;
+      checkpoints_->save(info(root_numbers_),
+                         [&](const StateSink& sink) { return write_state(sink, ply); });
+    }
     if (on_info_ && limits_.info_every_ms >= 0 &&
         now - last_info_ >= std::chrono::milliseconds(limits_.info_every_ms)) {
       last_info_ = now;
@@ -326,8 +389,10 @@ class DfPn {
   // th_phi or its delta reaches th_delta, and stores its numbers.
   Numbers mid(const Position& p, uint64_t key, int ply, int remaining, uint32_t th_phi,
               uint32_t th_delta) {
-    // Step 1. Count the node; keep the limits.
-    if ((++nodes_ % kPollNodes) == 0) poll();
+    // Step 1. Count the node; keep the limits. A resumed search rebuilds the saved stack
+    // down to the node it was stopped at, which was counted then.
+    const bool restoring = resume_ && ply <= int(resume_->frames.size());
+    if (!restoring && (++nodes_ % kPollNodes) == 0) poll(ply);
     const bool or_node = is_or(p);
 
     // Step 2. Generate the children; a side without a legal move has lost (rules.md 2).
@@ -347,7 +412,8 @@ class DfPn {
       evaluate(s, ply + 1, child_remaining);
 
     // Step 3. Search the most proving child until the node's thresholds are reached.
-    const uint64_t nodes_before = nodes_;
+    work_from_[size_t(ply)] = nodes_;
+    if (restoring) restore_frame(slots, ply);
     Numbers n;
     int best = 0;
     for (;;) {
@@ -387,8 +453,52 @@ class DfPn {
     path_.pop();
 
     // Step 4. Store the numbers, with the work they cost.
-    store(key, n, slots[size_t(best)].move, nodes_ - nodes_before);
+    store(key, n, slots[size_t(best)].move, nodes_ - work_from_[size_t(ply)]);
     return n;
+  }
+
+  // The children's numbers and the work count of a frame of the stopped search's stack;
+  // the last frame's node is where the search goes on as it would have.
+  void restore_frame(std::vector<Slot>& slots, int ply) {
+    if (ply == int(resume_->frames.size())) {
+      resume_ = nullptr;
+      return;
+    }
+    const StackFrame& f = resume_->frames[size_t(ply)];
+    assert(f.children.size() == slots.size());  // restore() checked the root and the rules
+    work_from_[size_t(ply)] = f.work_from;
+    for (size_t i = 0; i < slots.size() && i < f.children.size(); ++i)
+      slots[i].numbers = f.children[i];
+  }
+
+  // The state as restore() reads it: the stack above the node at `ply`, then the table.
+  absl::Status write_state(const StateSink& sink, int ply) const {
+    std::string text = fmt::format("{}\nroot {} {} {} {}\nnodes {} {}\n", kStateMagic, root_key_,
+                                   attacker_ == Side::kSouth ? 'S' : 'N', limits_.max_moves,
+                                   table_.buckets(), nodes_, elapsed_ms());
+    for (int i = 0; i < ply; ++i) {
+      const std::vector<Slot>& slots = frames_[size_t(i)];
+      text += fmt::format("frame {} {}", work_from_[size_t(i)], slots.size());
+      for (const Slot& c : slots)
+        text += fmt::format(" {} {} {} {}", c.numbers.proof, c.numbers.disproof, c.numbers.plies,
+                            int(c.numbers.path_dependent));
+      text += '\n';
+    }
+    constexpr size_t kChunk = size_t(1) << 20;
+    uint64_t entries = 0;
+    for (size_t i = 0; i < table_.slots(); ++i) {
+      const SolverEntry& e = table_.slot(i);
+      if (!e.used) continue;
+      ++entries;
+      fmt::format_to(std::back_inserter(text), "entry {} {} {} {} {} {} {} {}\n", i, e.key, e.proof,
+                     e.disproof, e.plies, int(e.path_dependent), e.work, e.move.raw());
+      if (text.size() >= kChunk) {
+        if (absl::Status s = sink(text); !s.ok()) return s;
+        text.clear();
+      }
+    }
+    text += fmt::format("end {} {}\n", ply, entries);
+    return sink(text);
   }
 
   // The node's numbers from its children's: OR takes the minimum proof number and the sum
@@ -441,7 +551,7 @@ class DfPn {
     const bool or_node = is_or(p);
     if (or_node ? line_of_.count(key) > 0 : defended_.count(key) > 0) return true;
     if (path_.contains(key)) return false;
-    if ((++nodes_ % kPollNodes) == 0) poll();
+    if ((++nodes_ % kPollNodes) == 0) poll(-1);
     path_.push(key);
     const bool ok = or_node ? extract_or(p, ply, remaining) : extract_and(p, ply, remaining);
     path_.pop();
@@ -511,6 +621,12 @@ class DfPn {
   Numbers root_numbers_;
   KeyPath path_;
   std::vector<std::vector<Slot>> frames_;  // the children of each ply, reused
+  std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
+  const SolverStack* resume_;              // until mid() has rebuilt its stack
+  const SolveCheckpoints* checkpoints_;
+  uint64_t next_checkpoint_ = 0;  // nodes
+  Clock::time_point last_checkpoint_ = start_;
+  uint64_t root_key_ = 0;
   std::vector<StrategyLine>* lines_ = nullptr;
   std::unordered_map<uint64_t, size_t> line_of_;  // winner's positions done
   std::unordered_set<uint64_t> defended_;         // loser's positions done
@@ -525,10 +641,12 @@ Solver::~Solver() = default;
 
 SolveResult Solver::prove(const Position& root, Side attacker, const GameContext& game,
                           const std::atomic<bool>& stop,
-                          const std::function<void(const SolveInfo&)>& on_info) {
-  table_->clear();
+                          const std::function<void(const SolveInfo&)>& on_info,
+                          const SolveCheckpoints* checkpoints) {
+  if (!resume_) table_->clear();
+  const std::unique_ptr<SolverStack> resume = std::move(resume_);
   return with_rules(rules_, [&]<class R>(R) {
-    DfPn<R> dfpn(*table_, limits_, attacker, game, stop, on_info);
+    DfPn<R> dfpn(*table_, limits_, attacker, game, stop, on_info, resume.get(), checkpoints);
     const Numbers n = dfpn.prove_root(root);
     SolveResult r;
     r.info = dfpn.info(n);
@@ -542,6 +660,146 @@ SolveResult Solver::prove(const Position& root, Side attacker, const GameContext
     }
     return r;
   });
+}
+
+namespace {
+
+// One line of a state: its words, each a number of the line's fields in turn.
+class StateLine {
+ public:
+  StateLine(std::string_view text, int number) : words_(split_words(text)), number_(number) {}
+
+  std::string_view keyword() const { return words_.empty() ? "" : words_[0]; }
+  size_t size() const { return words_.size(); }
+  absl::Status error(std::string_view what) const {
+    return absl::InvalidArgumentError(fmt::format("state line {}: {}", number_, what));
+  }
+  // The next word as a number in min..max.
+  template <class T>
+  absl::Status next(std::string_view what, T& out, std::type_identity_t<T> min,
+                    std::type_identity_t<T> max) {
+    if (at_ >= words_.size()) return error(fmt::format("no {}", what));
+    absl::StatusOr<T> n = parse_number<T>(what, words_[at_++], min, max);
+    if (!n.ok()) return error(std::string(n.status().message()));
+    out = *n;
+    return absl::OkStatus();
+  }
+  absl::Status numbers(Numbers& n) {
+    int dependent = 0;
+    for (absl::Status s : {next("proof", n.proof, 0, kProofInfinite),
+                           next("disproof", n.disproof, 0, kProofInfinite),
+                           next("plies", n.plies, 0, UINT16_MAX), next("flag", dependent, 0, 1)})
+      if (!s.ok()) return s;
+    n.path_dependent = dependent;
+    return absl::OkStatus();
+  }
+  absl::Status word(std::string_view what, std::string_view& out) {
+    if (at_ >= words_.size()) return error(fmt::format("no {}", what));
+    out = words_[at_++];
+    return absl::OkStatus();
+  }
+  absl::Status done() const {
+    return at_ == words_.size() ? absl::OkStatus() : error("more words than the line has fields");
+  }
+
+ private:
+  std::vector<std::string_view> words_;
+  size_t at_ = 1;
+  int number_;
+};
+
+}  // namespace
+
+absl::Status Solver::restore(std::istream& in, const Position& root, Side attacker) {
+  table_->clear();
+  resume_.reset();
+  auto stack = std::make_unique<SolverStack>();
+  std::string text;
+  int number = 0;
+  const auto next_line = [&]() {
+    if (!std::getline(in, text)) text = "(the end of the state)";
+    return StateLine(text, ++number);
+  };
+  if (!std::getline(in, text) || text != kStateMagic)
+    return absl::InvalidArgumentError(
+        fmt::format("state line 1: not a state of kete-solve ('{}' expected)", kStateMagic));
+  ++number;
+
+  // The root, attacker, depth limit and table size must be this solver's.
+  StateLine line = next_line();
+  uint64_t key = 0;
+  int moves = 0;
+  size_t buckets = 0;
+  std::string_view side;
+  if (line.keyword() != "root") return line.error("expected 'root KEY S|N MOVES BUCKETS'");
+  if (absl::Status s = line.next("the root's key", key, 0, UINT64_MAX); !s.ok()) return s;
+  if (absl::Status s = line.word("the attacker", side); !s.ok()) return s;
+  if (absl::Status s = line.next("the moves", moves, 0, INT32_MAX); !s.ok()) return s;
+  if (absl::Status s = line.next("the buckets", buckets, 1, SIZE_MAX); !s.ok()) return s;
+  if (absl::Status s = line.done(); !s.ok()) return s;
+  if (key != root.key()) return line.error("the state is of another root position");
+  if (side != (attacker == Side::kSouth ? "S" : "N"))
+    return line.error(fmt::format("the state proves a win for {}, not {}", side,
+                                  attacker == Side::kSouth ? "S" : "N"));
+  if (moves != limits_.max_moves)
+    return line.error(fmt::format("the state is of mate {}, not {}", moves, limits_.max_moves));
+  if (buckets != table_->buckets())
+    return line.error(fmt::format("the state's table has {} buckets, this one {} (another --hash?)",
+                                  buckets, table_->buckets()));
+
+  line = next_line();
+  if (line.keyword() != "nodes") return line.error("expected 'nodes NODES MS'");
+  for (absl::Status s : {line.next("the nodes", stack->nodes, 0, UINT64_MAX),
+                         line.next("the time", stack->time_ms, 0, INT64_MAX), line.done()})
+    if (!s.ok()) return s;
+
+  // The stack, root first, then the table's entries, then the counts of both.
+  for (line = next_line(); line.keyword() == "frame"; line = next_line()) {
+    StackFrame& f = stack->frames.emplace_back();
+    size_t children = 0;
+    for (absl::Status s : {line.next("the work count", f.work_from, 0, stack->nodes),
+                           line.next("the children", children, 1, 4096)})
+      if (!s.ok()) return s;
+    f.children.resize(children);
+    for (Numbers& n : f.children)
+      if (absl::Status s = line.numbers(n); !s.ok()) return s;
+    if (absl::Status s = line.done(); !s.ok()) return s;
+  }
+  std::vector<bool> taken(table_->slots());
+  uint64_t entries = 0;
+  for (; line.keyword() == "entry"; line = next_line()) {
+    size_t index = 0;
+    SolverEntry e;
+    uint16_t move = 0;
+    Numbers n;
+    for (absl::Status s : {line.next("the slot", index, 0, table_->slots() - 1),
+                           line.next("the key", e.key, 0, UINT64_MAX)})
+      if (!s.ok()) return s;
+    for (absl::Status s : {line.numbers(n), line.next("the work", e.work, 0, UINT32_MAX),
+                           line.next("the move", move, 0, UINT16_MAX), line.done()})
+      if (!s.ok()) return s;
+    if (taken[index]) return line.error(fmt::format("slot {} given twice", index));
+    taken[index] = true;
+    e.proof = n.proof;
+    e.disproof = n.disproof;
+    e.plies = n.plies;
+    e.path_dependent = n.path_dependent;
+    e.move = Move::from_bits(move);
+    table_->place(index, e);
+    ++entries;
+  }
+  size_t frames = 0;
+  uint64_t counted = 0;
+  if (line.keyword() != "end") return line.error("expected 'frame', 'entry' or 'end'");
+  for (absl::Status s : {line.next("the frames", frames, 0, SIZE_MAX),
+                         line.next("the entries", counted, 0, UINT64_MAX), line.done()})
+    if (!s.ok()) return s;
+  if (frames != stack->frames.size() || counted != entries)
+    return line.error(fmt::format("the state counts {} frames and {} entries, it holds {} and {}",
+                                  frames, counted, stack->frames.size(), entries));
+  if (std::getline(in, text)) return next_line().error("a line after the end");
+  resume_ = std::move(stack);
+  return absl::OkStatus();
 }
 
 std::vector<DepthCensus> Solver::census(const Position& root, Side attacker,

@@ -6,9 +6,13 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
+
+#include "absl/status/status.h"
 
 #include "proof/proof.h"
 #include "rules/game.h"
@@ -63,7 +67,24 @@ struct DepthCensus {
   uint64_t unseen = 0;        // not in the table
 };
 
+// Resumable runs (kete-solve --checkpoint, docs/solver.md): a proof search hands out its
+// state at intervals and when it stops early, as text that a new Solver restores and then
+// continues with the very nodes the stopped search would have searched.
+using StateSink = std::function<absl::Status(std::string_view)>;
+// Writes the whole state, chunk by chunk, to a sink; the first failed chunk ends it.
+using StateWriter = std::function<absl::Status(const StateSink&)>;
+
+struct SolveCheckpoints {
+  // A checkpoint at the first look at the limits (every 1024 nodes) after each multiple of
+  // every_nodes (0: none), and after every_ms of the clock (-1: none); and always when the
+  // search stops before a verdict (the stop flag or a limit).
+  uint64_t every_nodes = 0;
+  int64_t every_ms = -1;
+  std::function<void(const SolveInfo&, const StateWriter&)> save;
+};
+
 class SolverTable;
+struct SolverStack;
 
 // A solver for one rules set; its table persists from one prove() to the next extraction.
 class Solver {
@@ -76,9 +97,16 @@ class Solver {
   // Can `attacker` force a win from `root`? Positions of the game before the root (keys in
   // `game.history`) and the MaxPlies limit count as draws. Reports on_info every
   // limits.info_every_ms; stops early on `stop` or the limits.
+  // With `checkpoints`, hands its state to checkpoints->save as they ask.
   SolveResult prove(const Position& root, Side attacker, const GameContext& game,
                     const std::atomic<bool>& stop,
-                    const std::function<void(const SolveInfo&)>& on_info);
+                    const std::function<void(const SolveInfo&)>& on_info,
+                    const SolveCheckpoints* checkpoints = nullptr);
+
+  // Reads a state that a checkpoint of prove() wrote, of the same root, attacker and
+  // limits.max_moves and a table of the same size; the next prove() of that root continues
+  // it instead of starting afresh. An error names the line and what is wrong with it.
+  absl::Status restore(std::istream& in, const Position& root, Side attacker);
 
   // After a proof of `root`: the winner's move in every position of the proof where he is
   // to move, no position repeating along any line. Empty if the strategy could not be
@@ -97,6 +125,7 @@ class Solver {
   RuleSet rules_;
   SolveLimits limits_;
   std::unique_ptr<SolverTable> table_;
+  std::unique_ptr<SolverStack> resume_;  // after restore(), until the next prove()
 };
 
 }  // namespace kete
