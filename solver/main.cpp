@@ -3,6 +3,10 @@
 //
 //   kete-solve --variant kujifunza --kichwa follow --distance 1 --proof follow.proof
 //   kete-solve --check follow.proof
+//   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt     (then, after a stop:)
+//   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt --resume
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -25,6 +29,8 @@
 #include "solver/solver.h"
 #include "tools/arg_cursor.h"
 #include "tools/interrupt.h"
+#include "tools/output_file.h"
+#include "tools/run_checkpoint.h"
 #include "tools/standard_streams.h"
 
 namespace kete {
@@ -35,7 +41,11 @@ constexpr std::string_view kUsage =
     "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
     "                  [--hash MB] [--nodes N] [--time-s S] [--max-plies M] [--proof FILE]\n"
     "                  [--census DEPTH]\n"
+    "                  [--checkpoint FILE [--resume] [--checkpoint-nodes N]\n"
+    "                   [--checkpoint-seconds S]]\n"
     "       kete-solve --check FILE\n";
+
+constexpr std::string_view kTool = "kete-solve";
 
 struct Options {
   RuleSet rules{Variant::kKujifunza, KichwaRule::kChoose};
@@ -49,6 +59,11 @@ struct Options {
   int max_plies = Game::kDefaultMaxPlies;
   std::string proof;
   std::string check;
+  // Resumable runs (docs/solver.md): the run's state at intervals and when it stops.
+  std::string checkpoint;
+  bool resume = false;
+  uint64_t checkpoint_nodes = 0;     // 0: no node interval
+  int64_t checkpoint_seconds = 600;  // 0: no clock interval
 };
 
 absl::Status parse_winner(tools::ArgCursor& args, std::optional<Side>& winner) {
@@ -81,6 +96,14 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
   if (flag == "--max-plies") return args.number(flag, o.max_plies, 1, 100'000);
   if (flag == "--proof") return args.text(flag, o.proof);
   if (flag == "--check") return args.text(flag, o.check);
+  if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
+  if (flag == "--checkpoint-nodes") return args.number(flag, o.checkpoint_nodes, 0, UINT64_MAX);
+  if (flag == "--checkpoint-seconds")
+    return args.number(flag, o.checkpoint_seconds, 0, int64_t(1) << 30);
+  if (flag == "--resume") {
+    o.resume = true;
+    return absl::OkStatus();
+  }
   return tools::unknown_argument(flag);
 }
 
@@ -88,6 +111,10 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
   o.limits.hash_mb = 256;
   if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
+  if (o.resume && o.checkpoint.empty())
+    return tools::bad_argument("--resume needs --checkpoint FILE");
+  if (!o.checkpoint.empty() && o.distance)
+    return tools::bad_argument("--checkpoint: the distance search (--distance 1) is not resumable");
   return o;
 }
 
@@ -162,6 +189,28 @@ std::vector<StrategyLine> reachable(RuleSet rules, const Position& root, Side wi
   return out;
 }
 
+std::string side_letter(Side side) {
+  return side == Side::kSouth ? "S" : "N";
+}
+
+void print_disproof(Side attacker, bool path_dependent) {
+  tools::print("result: {} has no forced win{}\n", to_string(attacker),
+               path_dependent ? " found (the disproof rests on draws by repetition or "
+                                "MaxPlies along its path: not a proof)"
+                              : "");
+}
+
+// A checkpoint's identity: what decides the run's search. The limits (--nodes, --time-s)
+// are not in it: a resumed run may go further.
+std::string identity(const Options& o, const Position& start, const Game& game) {
+  const std::string moves = line_text(o.rules, start, game.moves());
+  return fmt::format(
+      "variant={} kichwa={} position={} moves={} winner={} mate={} max-plies={} hash={}",
+      to_string(o.rules.variant), to_string(o.rules.kichwa), position_string(start),
+      moves.empty() ? "-" : moves, o.winner ? side_letter(*o.winner) : "auto", o.mate, o.max_plies,
+      o.limits.hash_mb);
+}
+
 bool write_proof(const Options& o, const Position& root, Side winner,
                  const std::vector<StrategyLine>& lines) {
   std::ofstream out(o.proof);
@@ -176,6 +225,115 @@ bool write_proof(const Options& o, const Position& root, Side winner,
   tools::print("proof written: {} ({} positions)\n", o.proof, lines.size());
   return true;
 }
+
+// The checkpoint of a run (--checkpoint FILE): FILE is a run checkpoint of the tools
+// (tools/run_checkpoint.h) naming the run, the attacker being proven, and the file that
+// holds the solver's state (FILE.state-0 or FILE.state-1 beside it), with its length and
+// seal. A new state goes to the file FILE does not name, then FILE is replaced (a temporary
+// file renamed over it): a run stopped at any moment leaves FILE and the state it names whole.
+class RunCheckpoint {
+ public:
+  RunCheckpoint(const Options& o, std::string identity) : o_(o), identity_(std::move(identity)) {}
+
+  // The attacker a resumed run goes on with, and a disproof found before it (auto mode).
+  struct Resumed {
+    Side attacker = Side::kSouth;
+    std::string disproven;  // "", or "S" / "N", with " path-dependent"
+    std::string nodes;      // the count it was saved at
+  };
+
+  absl::Status check_new() const { return tools::check_no_checkpoint(o_.checkpoint); }
+
+  absl::StatusOr<Resumed> load() {
+    absl::StatusOr<tools::CheckpointFields> f =
+        tools::load_run_checkpoint(o_.checkpoint, kTool, identity_);
+    if (!f.ok()) return f.status();
+    fields_ = *std::move(f);
+    for (const char* key : {"attacker", "entries", "bytes", "seal", "state"})
+      if (!fields_.contains(key))
+        return absl::InvalidArgumentError(fmt::format("{}: no '{}:' line", o_.checkpoint, key));
+    Resumed r;
+    const std::string& side = fields_["attacker"];
+    if (side != "S" && side != "N")
+      return absl::InvalidArgumentError(
+          fmt::format("{}: 'attacker:' is '{}', not S or N", o_.checkpoint, side));
+    r.attacker = side == "S" ? Side::kSouth : Side::kNorth;
+    r.disproven = fields_["disproven"];
+    r.nodes = fields_["nodes"];
+    state_ = fields_["state"];
+    if (state_ != state_name(0) && state_ != state_name(1))
+      return absl::InvalidArgumentError(fmt::format("{}: 'state:' is '{}', not {} or {}",
+                                                    o_.checkpoint, state_, state_name(0),
+                                                    state_name(1)));
+    return r;
+  }
+
+  // Restores the state the loaded checkpoint names into `solver`: the file must hold what
+  // the checkpoint counts and seals.
+  absl::Status restore(Solver& solver, const Position& root, Side attacker) const {
+    const auto field = [&](const char* key) {
+      return parse_number<uint64_t>(key, fields_.at(key), 0, UINT64_MAX);
+    };
+    absl::StatusOr<uint64_t> entries = field("entries"), bytes = field("bytes");
+    if (!entries.ok()) return entries.status();
+    if (!bytes.ok()) return bytes.status();
+    const std::string path = beside(state_);
+    absl::StatusOr<tools::FileSeal> sealed =
+        tools::check_sealed_prefix(path, *entries, *bytes, fields_.at("seal"), "table entries");
+    if (!sealed.ok()) return sealed.status();
+    std::ifstream in(path);
+    if (absl::Status s = solver.restore(in, root, attacker); !s.ok())
+      return absl::InvalidArgumentError(fmt::format("{}: {}", path, std::string(s.message())));
+    return absl::OkStatus();
+  }
+
+  // Writes the solver's state and then the checkpoint that names it.
+  absl::Status save(Side attacker, const std::string& disproven, const SolveInfo& info,
+                    const StateWriter& write) {
+    const std::string next = state_ == state_name(0) ? state_name(1) : state_name(0);
+    absl::StatusOr<tools::OutputFile> out = tools::OutputFile::create(beside(next));
+    if (!out.ok()) return out.status();
+    tools::FileSeal seal;
+    uint64_t bytes = 0;
+    absl::Status s = write([&](std::string_view text) {
+      seal.add(text);
+      bytes += text.size();
+      return out->write(text);
+    });
+    // What the checkpoint counts must be on the disk first.
+    if (s.ok()) s = out->sync();
+    if (s.ok()) s = out->close();
+    tools::CheckpointFields fields{{"attacker", side_letter(attacker)},
+                                   {"nodes", std::to_string(info.nodes)},
+                                   {"state", next},
+                                   {"entries", std::to_string(info.entries)},
+                                   {"bytes", std::to_string(bytes)},
+                                   {"seal", seal.seal(info.entries, bytes)}};
+    if (!disproven.empty()) fields["disproven"] = disproven;
+    if (s.ok()) s = tools::save_run_checkpoint(o_.checkpoint, kTool, identity_, fields);
+    if (!s.ok()) return s;
+    if (!state_.empty()) ::unlink(beside(state_).c_str());
+    state_ = next;
+    return absl::OkStatus();
+  }
+
+ private:
+  std::string state_name(int which) const {
+    const size_t slash = o_.checkpoint.rfind('/');
+    return fmt::format("{}.state-{}",
+                       o_.checkpoint.substr(slash == std::string::npos ? 0 : slash + 1), which);
+  }
+  // A file beside the checkpoint, so that the two move to another machine together.
+  std::string beside(const std::string& name) const {
+    const size_t slash = o_.checkpoint.rfind('/');
+    return slash == std::string::npos ? name : o_.checkpoint.substr(0, slash + 1) + name;
+  }
+
+  const Options& o_;
+  std::string identity_;
+  tools::CheckpointFields fields_;
+  std::string state_;  // the state file the checkpoint names now; empty before the first
+};
 
 // The shortest win: mate 1, 2, ... until one is proven (each "none" is a disproof of the
 // depth-limited game, which has no cycles and so no repetition to depend on).
@@ -213,6 +371,7 @@ int solve(const Options& o) {
     }
     root = *p;
   }
+  const Position start = root;
   Game game(o.rules, root, o.max_plies);
   for (std::string_view token : split_words(o.moves)) {
     absl::StatusOr<Move> m = parse_move(o.rules, game.position(), token);
@@ -235,23 +394,81 @@ int solve(const Options& o) {
   else
     attackers = {to_move, ~to_move};
   const auto t0 = std::chrono::steady_clock::now();
+
+  std::optional<RunCheckpoint> checkpoint;
+  std::optional<RunCheckpoint::Resumed> resumed;
+  std::string disproven;  // the first attacker's disproof (auto mode), for the checkpoint
+  absl::Status saved = absl::OkStatus();
+  if (!o.checkpoint.empty()) {
+    checkpoint.emplace(o, identity(o, start, game));
+    absl::Status s = absl::OkStatus();
+    if (o.resume) {
+      absl::StatusOr<RunCheckpoint::Resumed> r = checkpoint->load();
+      if (r.ok())
+        resumed = *r;
+      else
+        s = r.status();
+    } else {
+      s = checkpoint->check_new();
+    }
+    if (!s.ok()) {
+      tools::note("kete-solve: {}\n", error_text(s));
+      return 2;
+    }
+  }
+
   for (Side attacker : attackers) {
+    if (resumed && attacker != resumed->attacker) {
+      // Auto mode, resumed at the second attacker: the first was disproven before.
+      const bool dependent = resumed->disproven.ends_with(" path-dependent");
+      tools::print("proving that {} wins{}: disproven before the checkpoint\n", to_string(attacker),
+                   o.mate ? fmt::format(" within {} moves", o.mate) : "");
+      print_disproof(attacker, dependent);
+      disproven = resumed->disproven;
+      continue;
+    }
     SolveLimits limits = o.limits;
     limits.max_moves = o.mate;
     auto solver = std::make_unique<Solver>(o.rules, limits);
     tools::print("proving that {} wins{}\n", to_string(attacker),
                  o.mate ? fmt::format(" within {} moves", o.mate) : "");
-    const SolveResult r = solver->prove(root, attacker, context, tools::interrupted(), print_info);
+    SolveCheckpoints checkpoints;
+    if (checkpoint) {
+      if (resumed) {
+        if (absl::Status s = checkpoint->restore(*solver, root, attacker); !s.ok()) {
+          tools::note("kete-solve: {}\n", error_text(s));
+          return 2;
+        }
+        tools::print("resumed from {} at {} nodes\n", o.checkpoint, resumed->nodes);
+        resumed.reset();
+      }
+      checkpoints.every_nodes = o.checkpoint_nodes;
+      checkpoints.every_ms = o.checkpoint_seconds ? o.checkpoint_seconds * 1000 : -1;
+      checkpoints.save = [&](const SolveInfo& info, const StateWriter& write) {
+        if (saved.ok()) saved = checkpoint->save(attacker, disproven, info, write);
+        if (saved.ok())
+          tools::print("checkpoint nodes {} entries {}\n", info.nodes, info.entries);
+        else
+          tools::interrupted() = true;  // stops the search: its state could not be kept
+      };
+    }
+    const SolveResult r = solver->prove(root, attacker, context, tools::interrupted(), print_info,
+                                        checkpoint ? &checkpoints : nullptr);
     print_info(r.info);
+    if (!saved.ok()) {
+      tools::note("kete-solve: {}: {}\n", o.checkpoint, error_text(saved));
+      return 2;
+    }
     if (r.proof == Proof::kDisproven) {
-      tools::print("result: {} has no forced win{}\n", to_string(attacker),
-                   r.path_dependent ? " found (the disproof rests on draws by repetition or "
-                                      "MaxPlies along its path: not a proof)"
-                                    : "");
+      print_disproof(attacker, r.path_dependent);
+      disproven = side_letter(attacker) + (r.path_dependent ? " path-dependent" : "");
       continue;
     }
     if (r.proof == Proof::kUnknown) {
       tools::print("result: not proven within the limits\n");
+      if (checkpoint)
+        tools::note("kete-solve: stopped at {} nodes; {} holds the run: --resume continues it\n",
+                    r.info.nodes, o.checkpoint);
       if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
       return 3;
     }

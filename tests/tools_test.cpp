@@ -89,6 +89,10 @@ TEST(ToolFlags, EveryBadFlagIsAnErrorThatNamesIt) {
       {tool(KETE_SOLVE) + " --winner X", "--winner: expected S, N or auto, got 'X'"},
       {tool(KETE_SOLVE) + " --kichwa both", "--kichwa"},
       {tool(KETE_SOLVE) + " --proofs p", "unknown argument '--proofs'"},
+      {tool(KETE_SOLVE) + " --resume", "--resume needs --checkpoint FILE"},
+      {tool(KETE_SOLVE) + " --checkpoint c --distance 1",
+       "the distance search (--distance 1) is not resumable"},
+      {tool(KETE_SOLVE) + " --checkpoint c --checkpoint-nodes x", "--checkpoint-nodes: expected"},
   };
   for (const BadFlag& c : cases) {
     const ToolRun r = run(c.command);
@@ -729,6 +733,172 @@ TEST(ToolCheckpoint, AResumedDatagenWritesTheFileOfTheWholeRun) {
     EXPECT_NE(r.output.find(c.message), std::string::npos) << c.name << "\n" << r.output;
     EXPECT_EQ(read_text(dir + "d.txt"), c.data) << c.name << ": the file was changed";
   }
+  std::filesystem::remove_all(dir);
+}
+
+// kete-solve's result counts: the last progress line without its time ("info proof P
+// disproof D nodes N memory M entries E"), and the result lines.
+std::string solve_counts(const std::string& output) {
+  const size_t info = output.rfind("info proof ");
+  if (info == std::string::npos || output.find("result: ") == std::string::npos) return "";
+  std::string counts = output.substr(info, output.find('\n', info) - info);
+  const size_t time = counts.find(" time ");
+  counts.erase(time, counts.find(" memory ") - time);
+  for (size_t at = 0; (at = output.find("result: ", at)) != std::string::npos; ++at)
+    counts += "\n" + output.substr(at, output.find('\n', at) - at);
+  return counts;
+}
+
+// The node counts of kete-solve's "checkpoint nodes N" lines, and of its "stopped at N
+// nodes" line (0 if none).
+std::vector<uint64_t> checkpoint_counts(const std::string& output) {
+  std::vector<uint64_t> counts;
+  for (size_t at = 0; (at = output.find("checkpoint nodes ", at)) != std::string::npos; ++at)
+    counts.push_back(std::stoull(output.substr(at + 17)));
+  return counts;
+}
+uint64_t stopped_at(const std::string& output) {
+  const size_t at = output.find("stopped at ");
+  return at == std::string::npos ? 0 : std::stoull(output.substr(at + 11));
+}
+
+// Issue 32: a solve stopped by its node limit leaves a checkpoint; `--resume` (without
+// the limit) ends with the verdict, the counts and the proof file of the run that was
+// never stopped: a win (kujifunza `follow` in 11), a disproof (bao, South in 3) and,
+// without --winner, a stop in the second attacker's search (North in 3, after South's
+// disproof).
+TEST(ToolCheckpoint, AStoppedSolveResumesToTheResultOfTheWholeRun) {
+  const std::string dir = scratch("solve-resume");
+  struct Case {
+    std::string flags, stop;
+    int status;
+  };
+  const Case cases[] = {
+      {"--variant kujifunza --kichwa follow --mate 11 --hash 16",
+       "--checkpoint-nodes 20000 --nodes 50000", 0},
+      {"--variant bao --mate 3 --winner S --hash 16", "--checkpoint-nodes 500 --nodes 1500", 1},
+      {"--variant bao --mate 3 --hash 16", "--checkpoint-nodes 5000 --nodes 10000", 1},
+  };
+  for (const Case& c : cases) {
+    const std::string solve = tool(KETE_SOLVE) + " " + c.flags;
+    const ToolRun whole = run(solve + " --proof " + dir + "/whole.proof");
+    ASSERT_EQ(whole.status, c.status) << whole.output;
+    const std::string checkpoint = " --checkpoint " + dir + "/run.ckpt ";
+    const ToolRun stopped = run(solve + " --proof " + dir + "/part.proof" + checkpoint + c.stop);
+    ASSERT_EQ(stopped.status, 3) << stopped.output;
+    EXPECT_NE(stopped.output.find("holds the run: --resume continues it"), std::string::npos)
+        << stopped.output;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/part.proof"));
+    // The last checkpoint is where the run stopped.
+    ASSERT_GT(stopped_at(stopped.output), 0u) << stopped.output;
+    EXPECT_EQ(checkpoint_counts(stopped.output).back(), stopped_at(stopped.output));
+    const ToolRun resumed = run(solve + " --proof " + dir + "/part.proof" + checkpoint +
+                                c.stop.substr(0, c.stop.find(" --nodes")) + " --resume");
+    ASSERT_EQ(resumed.status, c.status) << resumed.output;
+    EXPECT_NE(resumed.output.find("resumed from"), std::string::npos) << resumed.output;
+    // It goes on from there: its checkpoints come after it (a new run's would not).
+    for (uint64_t n : checkpoint_counts(resumed.output))
+      EXPECT_GT(n, stopped_at(stopped.output)) << resumed.output;
+    EXPECT_EQ(solve_counts(resumed.output), solve_counts(whole.output)) << resumed.output;
+    EXPECT_NE(solve_counts(whole.output), "") << whole.output;
+    EXPECT_TRUE(read_text(dir + "/part.proof") == read_text(dir + "/whole.proof"))
+        << "the proof files differ";
+    for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
+      std::filesystem::remove(dir + file);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// A SIGTERM (as SIGINT) stops a solve cleanly with a checkpoint at the node where it
+// stopped, whatever the interval; the resumed run ends as the whole run does.
+TEST(ToolCheckpoint, ASignalledSolveResumesToTheResultOfTheWholeRun) {
+  const std::string dir = scratch("solve-signal");
+  const std::string solve = tool(KETE_SOLVE) + " --variant bao --mate 4 --winner S --hash 16";
+  const ToolRun whole = run(solve);
+  ASSERT_EQ(whole.status, 1) << whole.output;
+  const std::string checkpoint = " --checkpoint " + dir + "/run.ckpt";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    const std::string line =
+        "exec " + solve + checkpoint + " --checkpoint-nodes 10000 >" + dir + "/out.txt 2>&1";
+    execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The event: the first checkpoint is there (it is renamed into place whole).
+  int status = 0;
+  bool ended = false;
+  while (!std::filesystem::exists(dir + "/run.ckpt") && !ended) {
+    ended = waitpid(pid, &status, WNOHANG) == pid;
+    usleep(1000);
+  }
+  ASSERT_FALSE(ended) << "the solve ended before its first checkpoint";
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  const std::string out = read_text(dir + "/out.txt");
+  ASSERT_TRUE(WIFEXITED(status)) << out;
+  // The run may have ended before the signal came (exit 1); it must not have on a loaded
+  // machine as fast as this one with a quarter of a million nodes to go.
+  EXPECT_EQ(WEXITSTATUS(status), 3) << out;
+  EXPECT_NE(out.find("holds the run: --resume continues it"), std::string::npos) << out;
+  const ToolRun resumed = run(solve + checkpoint + " --checkpoint-nodes 10000 --resume");
+  ASSERT_EQ(resumed.status, 1) << resumed.output;
+  ASSERT_GT(stopped_at(out), 0u);
+  for (uint64_t n : checkpoint_counts(resumed.output))
+    EXPECT_GT(n, stopped_at(out)) << resumed.output;
+  EXPECT_EQ(solve_counts(resumed.output), solve_counts(whole.output)) << resumed.output;
+  std::filesystem::remove_all(dir);
+}
+
+// A resume with other arguments than the run's, of a damaged or truncated state or
+// checkpoint, is refused with the reason and changes nothing; a new run does not replace
+// a checkpoint.
+TEST(ToolCheckpoint, ASolveResumeRefusesAnotherRunAndADamagedCheckpoint) {
+  const std::string dir = scratch("solve-refuse");
+  const std::string solve = tool(KETE_SOLVE) + " --variant bao --winner S --hash 16";
+  const std::string checkpoint = " --checkpoint " + dir + "/run.ckpt";
+  ASSERT_EQ(run(solve + " --mate 3 --nodes 2000" + checkpoint).status, 3);
+  const std::string ckpt = read_text(dir + "/run.ckpt");
+  const size_t named = ckpt.find("state: ");
+  ASSERT_NE(named, std::string::npos) << ckpt;
+  const std::string state_path =
+      dir + "/" + ckpt.substr(named + 7, ckpt.find('\n', named) - named - 7);
+  const std::string state = read_text(state_path);
+  ASSERT_FALSE(state.empty());
+  std::string edited = state;
+  edited[state.size() / 2] = edited[state.size() / 2] == '1' ? '2' : '1';
+  struct Case {
+    std::string name, flags, checkpoint, state, message;
+  };
+  const Case cases[] = {
+      {"a new run", " --mate 3", ckpt, state, "a checkpoint is already there"},
+      {"another mate", " --mate 4 --resume", ckpt, state, "the checkpoint is of another run"},
+      {"another hash", " --mate 3 --hash 32 --resume", ckpt, state,
+       "the checkpoint is of another run"},
+      {"another position", " --mate 3 --moves A5R --resume", ckpt, state,
+       "the checkpoint is of another run"},
+      {"a truncated state", " --mate 3 --resume", ckpt, state.substr(0, state.size() - 100),
+       "bytes): it holds only"},
+      {"a damaged state", " --mate 3 --resume", ckpt, edited, "the checksum differs"},
+      {"a truncated checkpoint", " --mate 3 --resume", ckpt.substr(0, ckpt.find("seal: ")), state,
+       "no 'seal:' line"},
+      {"a checkpoint without its state", " --mate 3 --resume", ckpt.substr(0, ckpt.find("state: ")),
+       state, "no 'state:' line"},
+  };
+  for (const Case& c : cases) {
+    write_text(dir + "/run.ckpt", c.checkpoint);
+    write_text(state_path, c.state);
+    const ToolRun r = run(solve + checkpoint + c.flags);
+    EXPECT_EQ(r.status, 2) << c.name << "\n" << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.name << "\n" << r.output;
+    EXPECT_EQ(read_text(dir + "/run.ckpt"), c.checkpoint) << c.name;
+    EXPECT_EQ(read_text(state_path), c.state) << c.name;
+  }
+  // The same files whole resume.
+  write_text(dir + "/run.ckpt", ckpt);
+  write_text(state_path, state);
+  const ToolRun r = run(solve + checkpoint + " --mate 3 --resume");
+  EXPECT_EQ(r.status, 1) << r.output;
   std::filesystem::remove_all(dir);
 }
 
