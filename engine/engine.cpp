@@ -327,7 +327,14 @@ EvalReport Engine::evaluation() const {
 }
 
 int Engine::skill_level() const {
-  return limit_strength_ ? level_for_elo(elo_) : skill_level_;
+  return limit_strength_ ? level_for_elo(rules().variant, elo_) : skill_level_;
+}
+
+std::vector<int> Engine::elo_scale() const {
+  std::vector<int> scale;
+  for (int level = 0; level <= kMaxSkillLevel; ++level)
+    scale.push_back(level_elo(rules().variant, level));
+  return scale;
 }
 
 void Engine::solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info,

@@ -99,6 +99,8 @@ class Engine {
   void set_limit_strength(bool on) { limit_strength_ = on; }
   void set_elo(int elo) { elo_ = elo; }
   int skill_level() const;
+  // The Elo of each level, 0 to kMaxSkillLevel, on the current variant's scale.
+  std::vector<int> elo_scale() const;
   bool show_wdl() const { return show_wdl_; }
   int hash_mb() const { return hash_mb_; }
   // Proven values (search/proven.h). `ProofFile`: a proof file of the current rules, read

@@ -298,7 +298,9 @@ void Protocol::debug(const Words& w) {
 }
 
 void Protocol::query(const Words& w) {
-  if (w.size() < 2) return error("query: expected gameover, p1turn, result, fen, moves or islegal");
+  if (w.size() < 2)
+    return error("query: expected gameover, p1turn, result, fen, moves, islegal or elo");
+  if (w[1] == "elo") return query_elo();
   if (no_position_) return query_without_position(w);
   const Game& game = engine_.game();
   const Position& p = game.position();
@@ -326,6 +328,12 @@ void Protocol::query(const Words& w) {
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }
+}
+
+// `query elo`: the Elo of every level, 0 to 20, on the current variant's scale, so that a
+// GUI can name its presets by the levels they reach (docs/protocol.md, "Strength").
+void Protocol::query_elo() {
+  respond(fmt::format("{}", fmt::join(engine_.elo_scale(), " ")));
 }
 
 // With no position (a refused `position`) every query answers as for a game that is over
@@ -434,7 +442,7 @@ void Protocol::help() {
            "  go mate <N> | go solve  [nodes <n>] [movetime <ms>]   the solver (docs/solver.md)",
            "  stop | ponderhit | quit",
            "  debug on|off",
-           "  query gameover|p1turn|result|fen|moves|islegal <move>",
+           "  query gameover|p1turn|result|fen|moves|islegal <move>|elo",
            "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",
        })
     out_.line(line);

@@ -41,6 +41,7 @@ class Protocol {
   void query(const Words& w);
   void ponderhit();
   void debug(const Words& w);
+  void query_elo();
   void query_without_position(const Words& w);
   void perft(const Words& w, size_t depth_at);
   void diagram();

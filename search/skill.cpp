@@ -12,17 +12,38 @@ constexpr Value kSeedValue = 100;
 // Levels 0..9 play a random move some of the time; level 0 always.
 constexpr int kBlunderLevels = 10;
 
-// The Elo of each level on docs/protocol.md's scale (the random mover, level 0, at 0),
-// measured by scripts/strength-calibration.sh: each level against the one below,
-// kiswahili, 200 games a match, 20000 nodes a move. Levels 17 to 19 measured 1599, 1589
-// and 1565, within the noise of each other (their node caps reach the match's 20000), so
-// they hold the mean, 1584: the table must rise with the level. Full strength (20) is its
-// value at 20000 nodes a move.
-constexpr std::array<int, kMaxSkillLevel + 1> kLevelElo = {
-    0,    28,   102,  147,  228,  347,  425,  568,  631,  795, 1103,
-    1196, 1245, 1352, 1448, 1497, 1575, 1584, 1584, 1584, 1628};
-static_assert(std::is_sorted(kLevelElo.begin(), kLevelElo.end()));
-static_assert(kLevelElo.back() == kMaxElo);
+// The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
+// one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
+// 2026-12-02 with the built-in nets: each level against the one below, 20000 nodes a
+// move, the balanced books of tuning/books (kujifunza's under `choose`); bao 200 games a
+// match, the others 100. Where the chain fell back within its noise (bao 18-19, kigogo
+// 19, kujifunza 14 and 19, all near the top where the levels' caps reach the match's
+// nodes) the row holds the least-squares monotone fit: a scale must rise with the level.
+constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelElo = {{
+    // bao
+    {0,    135,  254,  377,  541,  652,  730,  877,  1107, 1307, 1770,
+     1885, 2004, 2082, 2213, 2251, 2318, 2338, 2338, 2338, 2363},
+    // kigogo
+    {0,    42,   127,  227,  366,  474,  566,  651,  782,  946, 1166,
+     1305, 1405, 1512, 1575, 1610, 1741, 1804, 1832, 1832, 1989},
+    // kiswahili
+    {0,    14,   28,   106,  141,  219,  319,  389,  459,  606, 921,
+     1036, 1085, 1134, 1204, 1274, 1397, 1467, 1495, 1523, 1662},
+    // kujifunza
+    {0,   21,  70,  98,  161, 210, 318, 457, 667, 760, 838,
+     852, 922, 954, 954, 971, 983, 983, 983, 983, 985},
+}};
+constexpr bool valid_scales() {
+  int top = 0;
+  for (const auto& scale : kLevelElo) {
+    if (scale[0] != kMinElo) return false;
+    for (size_t l = 1; l < scale.size(); ++l)
+      if (scale[l] < scale[l - 1]) return false;  // the scale rises with the level
+    top = std::max(top, scale.back());
+  }
+  return top == kMaxElo;
+}
+static_assert(valid_scales());
 
 }  // namespace
 
@@ -61,10 +82,14 @@ Move pick_skill_move(int level, std::span<const Move> moves, std::span<const Val
   return best;
 }
 
-int level_for_elo(int elo) {
+int level_elo(Variant v, int level) {
+  return kLevelElo[size_t(v)][size_t(std::clamp(level, 0, kMaxSkillLevel))];
+}
+
+int level_for_elo(Variant v, int elo) {
   int level = 0;
   for (int l = 0; l <= kMaxSkillLevel; ++l)
-    if (kLevelElo[size_t(l)] <= elo) level = l;
+    if (level_elo(v, l) <= elo) level = l;
   return level;
 }
 

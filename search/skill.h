@@ -11,6 +11,7 @@
 #include "rules/move.h"
 #include "rules/random.h"
 #include "rules/score.h"
+#include "rules/types.h"
 
 namespace kete {
 
@@ -31,10 +32,15 @@ int skill_lines(int level, int multipv);
 Move pick_skill_move(int level, std::span<const Move> moves, std::span<const Value> values,
                      std::span<const Move> all_moves, Random& random);
 
-// The UCI_Elo range, and the level whose measured Elo is the highest not above `elo`
-// (the calibration table of docs/protocol.md).
+// The Elo scales, one a variant (the calibration tables of docs/protocol.md): the
+// random mover at 0, full strength at its Elo at 20000 nodes a move. `UCI_Elo` runs
+// from kMinElo to the highest top of any variant; in a variant whose scale ends lower an
+// Elo above its top plays at full strength.
 inline constexpr int kMinElo = 0;
-inline constexpr int kMaxElo = 1628;  // level 20, full strength at 20000 nodes a move
-int level_for_elo(int elo);
+inline constexpr int kMaxElo = 2363;  // bao's full strength, the highest top
+// The Elo of `level` on `v`'s scale.
+int level_elo(Variant v, int level);
+// The level whose measured Elo in `v` is the highest not above `elo`.
+int level_for_elo(Variant v, int elo);
 
 }  // namespace kete

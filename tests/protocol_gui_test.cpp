@@ -414,6 +414,52 @@ TEST_F(GuiProtocolTest, SkillLevelZeroPlaysAnyLegalMove) {
   EXPECT_EQ(bestmoves(*this, 2, "go depth 6"), full);
 }
 
+// `query elo` answers the current variant's scale, levels 0 to 20, as docs/protocol.md's
+// table gives it; it needs no position (also after a refused one).
+TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
+  const std::vector<std::pair<std::string, std::string>> scales = {
+      {"bao",
+       "response 0 135 254 377 541 652 730 877 1107 1307 1770 1885 2004 2082 2213 2251 2318 "
+       "2338 2338 2338 2363"},
+      {"kigogo",
+       "response 0 42 127 227 366 474 566 651 782 946 1166 1305 1405 1512 1575 1610 1741 1804 "
+       "1832 1832 1989"},
+      {"kujifunza",
+       "response 0 21 70 98 161 210 318 457 667 760 838 852 922 954 954 971 983 983 983 983 "
+       "985"},
+      {"kiswahili",
+       "response 0 14 28 106 141 219 319 389 459 606 921 1036 1085 1134 1204 1274 1397 1467 "
+       "1495 1523 1662"},
+  };
+  for (const auto& [variant, scale] : scales) {
+    set_option("UCI_Variant", variant);
+    EXPECT_EQ(answer("query elo"), scale) << variant;
+  }
+  EXPECT_FALSE(kete.ask("position fen 9,9 S").empty());  // refused
+  EXPECT_EQ(answer("query elo"), scales.back().second);
+}
+
+// The same UCI_Elo is another level in another variant: 1000 is bao's level 7 (877; level
+// 8 is 1107) and kiswahili's level 10 (921; level 11 is 1036). Level 7 searches at most
+// skill_nodes(7), some 300 nodes; level 10 about a thousand, and its iterations get past
+// level 7's cap.
+TEST_F(GuiProtocolTest, UciEloFollowsTheVariantsScale) {
+  set_option("UCI_LimitStrength", "true");
+  set_option("UCI_Elo", "1000");
+  auto last_nodes = [&] {
+    const Lines lines = go("go depth 40");
+    EXPECT_GE(lines.size(), 2u);
+    return lines.size() < 2 ? uint64_t(0) : std::stoull(field(lines[lines.size() - 2], "nodes"));
+  };
+  const uint64_t cap7 = skill_nodes(7) + node_poll_interval(skill_nodes(7));
+  set_option("UCI_Variant", "bao");
+  expect_silent("position startpos");
+  EXPECT_LT(last_nodes(), cap7);
+  set_option("UCI_Variant", "kiswahili");
+  expect_silent("position startpos");
+  EXPECT_GT(last_nodes(), cap7);
+}
+
 // A limited level caps the nodes of a move (search/skill.h) and reports only the lines
 // asked for (MultiPV 1), though it searches more for its pick.
 TEST_F(GuiProtocolTest, LimitedStrengthCapsTheNodes) {
@@ -436,10 +482,13 @@ TEST_F(GuiProtocolTest, LimitedStrengthCapsTheNodes) {
 }
 
 TEST(Skill, EloMapsToLevelsInOrder) {
-  EXPECT_EQ(level_for_elo(kMinElo), 0);
-  EXPECT_EQ(level_for_elo(kMaxElo), kMaxSkillLevel);
-  for (int elo = kMinElo; elo < kMaxElo; elo += 10)
-    EXPECT_LE(level_for_elo(elo), level_for_elo(elo + 10)) << elo;
+  for (Variant v : kAllVariants) {
+    EXPECT_EQ(level_for_elo(v, kMinElo), 0) << to_string(v);
+    EXPECT_EQ(level_for_elo(v, kMaxElo), kMaxSkillLevel) << to_string(v);
+    EXPECT_EQ(level_for_elo(v, level_elo(v, kMaxSkillLevel)), kMaxSkillLevel) << to_string(v);
+    for (int elo = kMinElo; elo < kMaxElo; elo += 10)
+      EXPECT_LE(level_for_elo(v, elo), level_for_elo(v, elo + 10)) << to_string(v) << elo;
+  }
   EXPECT_EQ(skill_nodes(kMaxSkillLevel), 0u);
   for (int level = 1; level < kMaxSkillLevel; ++level)
     EXPECT_GT(skill_nodes(level), skill_nodes(level - 1)) << level;

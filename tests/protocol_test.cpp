@@ -948,7 +948,7 @@ TEST_F(ProtocolTest, QueriesOfTheStart) {
 }
 
 TEST_F(ProtocolTest, BadQueriesAreReported) {
-  expect_error("query", "query: expected gameover, p1turn, result, fen, moves or islegal");
+  expect_error("query", "query: expected gameover, p1turn, result, fen, moves, islegal or elo");
   expect_error("query islegal", "query islegal: expected a move");
   expect_error("query foo", "query: unknown query 'foo'");
   expect_error("query GAMEOVER", "query: unknown query 'GAMEOVER'");
