@@ -1,5 +1,6 @@
-// Strength presets for people through the protocol's strength options: each preset names
-// its Elo on the engine's scale, reaches the engine as `UCI_Elo` with
+// Strength presets for people through the protocol's strength options: each preset is a
+// level of the engine's scale, names its Elo on the current variant's scale (kete's
+// `query elo`), follows the variant when it changes, reaches the engine as `UCI_Elo` with
 // `UCI_LimitStrength true` (full strength: the limit off) before the engine's next move,
 // a change during a game applies from that move on, analysis always runs at full
 // strength, and the choice survives a reload. What the engine received is read from the
@@ -24,7 +25,7 @@ import {
   waitIdle,
 } from "./gui.mjs";
 
-let engine, server, browser, gui, tmp, log, eloMax;
+let engine, server, browser, gui, tmp, log, eloMax, scale, baoScale;
 
 before(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-strength-"));
@@ -34,6 +35,12 @@ before(async () => {
   engine.send("uci");
   const { before: options } = await engine.until((l) => l === "uciok");
   eloMax = Number(/^option name UCI_Elo type spin .* max (\d+)/m.exec(options.join("\n"))[1]);
+  // Each variant's scale, the Elo of levels 0 to 20 (`query elo`): kiswahili's (the
+  // default) and bao's. The presets are levels 2, 5, 9 and 12 of it, full strength its top.
+  scale = (await engine.query("elo")).split(" ").map(Number);
+  engine.send("setoption name UCI_Variant value bao");
+  baoScale = (await engine.query("elo")).split(" ").map(Number);
+  engine.send("setoption name UCI_Variant value kiswahili");
   server = await startServer([
     process.execPath,
     path.join(guiDir, "test/logging_engine.mjs"),
@@ -88,18 +95,18 @@ test("the presets name their Elo on the engine's scale; custom takes an Elo in i
     os.map((o) => `${o.value}: ${o.textContent}`),
   );
   assert.deepEqual(labels, [
-    "beginner: beginner (Elo 200)",
-    "casual: casual (Elo 500)",
-    "club: club (Elo 900)",
-    "strong: strong (Elo 1300)",
-    `full: full strength (Elo ${eloMax})`,
+    `beginner: beginner (Elo ${scale[2]})`,
+    `casual: casual (Elo ${scale[5]})`,
+    `club: club (Elo ${scale[9]})`,
+    `strong: strong (Elo ${scale[12]})`,
+    `full: full strength (Elo ${scale[20]})`,
     "custom: custom Elo",
   ]);
   assert.equal(await page.inputValue("#preset"), "club");
   assert.equal(await page.isHidden("#elo-label"), true);
   await page.selectOption("#preset", "custom");
   assert.equal(await page.isVisible("#elo-label"), true);
-  assert.equal(await page.getAttribute("#elo", "max"), String(eloMax));
+  assert.equal(await page.getAttribute("#elo", "max"), String(scale[20]));
   await page.selectOption("#preset", "club");
   assert.equal(await page.isHidden("#elo-label"), true);
 });
@@ -108,22 +115,22 @@ test("a preset reaches the engine before its move; a change mid-game applies at 
   const { page } = gui;
   await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
-  assert.deepEqual(lastSearch(), { setup: limitOn(900), go: "go depth 2" });
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[9]), go: "go depth 2" });
   assert.match(
     await page.textContent("#thinking-caption"),
-    /North played \S+, depth 2, club Elo 900/,
+    new RegExp(`North played \\S+, depth 2, club Elo ${scale[9]}`),
   );
   // Changed during the game: nothing is sent until the engine's next move, which has it.
   await page.selectOption("#preset", "beginner");
   await playAndWait(page);
-  assert.deepEqual(lastSearch(), { setup: limitOn(200), go: "go depth 2" });
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[2]), go: "go depth 2" });
   // Unchanged: not sent again.
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: [], go: "go depth 2" });
   await page.selectOption("#preset", "full");
   await playAndWait(page);
   assert.deepEqual(lastSearch(), { setup: limitOff, go: "go depth 2" });
-  // A custom Elo, and one above the engine's scale: its top.
+  // A custom Elo, and one above the variant's scale: its top.
   await page.selectOption("#preset", "custom");
   await page.fill("#elo", "333");
   await playAndWait(page);
@@ -135,7 +142,27 @@ test("a preset reaches the engine before its move; a change mid-game applies at 
   assert.match(await page.textContent("#thinking-caption"), /depth 2, full strength$/);
   await page.fill("#elo", "999999");
   await playAndWait(page);
-  assert.deepEqual(lastSearch(), { setup: limitOn(eloMax), go: "go depth 2" });
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[20]), go: "go depth 2" });
+  assert.deepEqual(gui.errors, []);
+});
+
+test("the presets follow the variant's scale", async () => {
+  const { page } = gui;
+  assert.ok(scale[20] <= eloMax && baoScale[20] <= eloMax, "UCI_Elo's range holds both tops");
+  assert.notDeepEqual(baoScale, scale, "bao's levels have other Elos than kiswahili's");
+  await page.selectOption("#preset", "club");
+  // The engine moves first (South) in bao, at bao's level 9.
+  await newPlayGame(page, { side: "N", depth: 2, clock: "", variant: "bao" });
+  await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 1);
+  await waitIdle(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(baoScale[9]), go: "go depth 2" });
+  assert.equal(await page.textContent('#preset option[value="club"]'), `club (Elo ${baoScale[9]})`);
+  assert.equal(await page.getAttribute("#elo", "max"), String(baoScale[20]));
+  // Back to kiswahili: its scale again, and the engine's move at its level 9.
+  await newPlayGame(page, { side: "S", depth: 2, clock: "", variant: "kiswahili" });
+  assert.equal(await page.textContent('#preset option[value="club"]'), `club (Elo ${scale[9]})`);
+  await playAndWait(page);
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[9]), go: "go depth 2" });
   assert.deepEqual(gui.errors, []);
 });
 
@@ -155,7 +182,7 @@ test("analysis runs at full strength; play goes back to the preset", async () =>
   await page.click('#modes [data-mode="play"]');
   await waitIdle(page);
   await playAndWait(page);
-  assert.deepEqual(lastSearch(), { setup: limitOn(1300), go: "go depth 2" });
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[12]), go: "go depth 2" });
   assert.deepEqual(gui.errors, []);
 });
 
@@ -179,6 +206,6 @@ test("the strength survives a reload and reaches the new engine", async () => {
   assert.equal(await page.inputValue("#preset"), "casual");
   await newPlayGame(page, { side: "S", depth: 2, clock: "" });
   await playAndWait(page);
-  assert.deepEqual(lastSearch(), { setup: limitOn(500), go: "go depth 2" });
+  assert.deepEqual(lastSearch(), { setup: limitOn(scale[5]), go: "go depth 2" });
   assert.deepEqual(gui.errors, []);
 });

@@ -34,6 +34,7 @@ export class GameSetup {
     const game = state.game;
     if (game && (variants.length ? variants : kVariants).includes(game.variant)) {
       await session.applyRules(game.variant, game.kichwaRule);
+      fillPresets(session.eloRange, session.engine.identity);
       const errors = await session.engine.command(game.positionCommand());
       const fen = errors.length ? null : await session.engine.query("fen");
       if (fen === game.fen()) {
@@ -100,6 +101,7 @@ export class GameSetup {
     const start = spec?.start ?? null;
     const moves = spec?.moves ?? [];
     await session.applyRules(variant, kichwa);
+    fillPresets(session.eloRange, session.engine.identity);
     const base = start === null ? "position startpos" : `position fen ${start}`;
     const errors = await session.engine.command(
       moves.length ? `${base} moves ${moves.join(" ")}` : base,
@@ -170,6 +172,7 @@ export class GameSetup {
     // The controls show the game again, unless a newer task has set them.
     if (session.isCurrent(epoch)) showRules(game.variant, game.kichwaRule);
     await session.applyRules(game.variant, game.kichwaRule);
+    fillPresets(session.eloRange, session.engine.identity);
     await session.engine.command(game.positionCommand());
   }
 }

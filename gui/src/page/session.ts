@@ -7,7 +7,7 @@ import { EngineGone, type EngineIdentity } from "./engine_client.js";
 import type { Game } from "./game.js";
 import type { Variant } from "./position.js";
 import { engineClient } from "./static_site.js";
-import { eloRange, strengthCommands, type EloRange } from "./strength.js";
+import { eloRange, parseEloScale, strengthCommands, withScale, type EloRange } from "./strength.js";
 
 export type Task = (epoch: number) => Promise<void>;
 
@@ -83,6 +83,17 @@ export class Session {
     if (variant === "kujifunza" && this.engine.identity.options.has("kichwarule"))
       await this.engine.command(`setoption name KichwaRule value ${kichwa}`);
     await this.engine.command("ucinewgame");
+    await this.readEloScale();
+  }
+
+  // kete's strength scale differs by variant: `query elo` gives the current one, whose
+  // levels the presets play at (strength.ts). Other engines are not asked.
+  private async readEloScale(): Promise<void> {
+    const base = eloRange(this.engine.identity);
+    if (!base || !/^kete\b/i.test(this.engine.identity.name)) return;
+    const levels = parseEloScale(await this.engine.query("elo"), base);
+    this.eloRange = levels ? withScale(base, levels) : base;
+    this.strengthSent = undefined; // the same preset may be another Elo now
   }
 
   async setMultiPV(lines: number): Promise<void> {

@@ -72,7 +72,7 @@ export function fillPresets(range: EloRange | null, identity: EngineIdentity): v
   const known = identity.options.size > 0;
   select.innerHTML = [
     ...kPresets.map((p) => {
-      const off = known && !range && p.elo !== null ? " disabled" : "";
+      const off = known && !range && p.level !== null ? " disabled" : "";
       return `<option value="${p.name}"${off}>${presetLabel(p, range)}</option>`;
     }),
     `<option value="${kCustom}"${known && !range ? " disabled" : ""}>custom Elo</option>`,
