@@ -120,9 +120,11 @@ export function serveSite(root) {
   );
 }
 
+// `hasTouch`: the page is tapped with a finger (page.tap), as on a phone.
 export async function launchBrowser({
   viewport = { width: 1360, height: 900 },
   serviceWorkers = "allow",
+  hasTouch = false,
 } = {}) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
@@ -131,6 +133,7 @@ export async function launchBrowser({
     args: kChromiumArgs,
     viewport,
     serviceWorkers,
+    hasTouch,
   });
   return {
     context,
@@ -167,13 +170,13 @@ export function acceptDialogs(page) {
 
 // Registers the hooks of a test file that drives one GUI page: before its tests, a kete
 // of the test's own, the GUI server, Chromium and the page, handed to ready(session);
-// after them, all of it closed again.
-export function guiSession(ready = async () => {}) {
+// after them, all of it closed again. `browser` holds launchBrowser's options.
+export function guiSession(ready = async () => {}, { browser = {} } = {}) {
   const session = {};
   before(async () => {
     session.engine = new Engine();
     session.server = siteDir ? await serveSite(path.resolve(siteDir)) : await startServer();
-    session.browser = await launchBrowser();
+    session.browser = await launchBrowser(browser);
     session.gui = await openGui(session.browser.context, session.server.url);
     await ready(session);
   });

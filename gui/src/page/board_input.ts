@@ -47,7 +47,7 @@ export class BoardInput {
     const { state, play } = this.app;
     const target = (event.target as Element).closest<HTMLElement>("button");
     if (!target) return;
-    if (target.dataset.kichwa) return this.app.kichwa.choose(target.dataset.kichwa as Letter);
+    if (target.dataset.kichwa) return this.app.kichwa.tap(target.dataset.kichwa as Letter);
     if (target.dataset.cancel && state.kichwa) {
       this.app.kichwa.cancel();
       this.focusBoardNext();

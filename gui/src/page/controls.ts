@@ -139,17 +139,23 @@ export class Controls {
     });
     const picker = $("picker");
     picker.addEventListener("click", (event) => input.clickPicker(event));
-    // A kichwa choice is previewed while pointed at, or while it has the keyboard's focus
-    // (not the focus the page gives the first choice after a click).
-    for (const type of ["mouseover", "focusin"]) {
-      picker.addEventListener(type, (event) => {
-        const target = event.target as Element;
-        if (type === "focusin" && !target.matches(":focus-visible")) return;
-        const letter = target.closest<HTMLElement>("[data-kichwa]")?.dataset.kichwa;
-        kichwa.preview((letter as Letter | undefined) ?? null);
-      });
-    }
-    picker.addEventListener("mouseleave", () => kichwa.preview(null));
+    // A kichwa choice is previewed while a mouse points at it, or while it has the
+    // keyboard's focus (not the focus the page gives the first choice after a click); a
+    // finger's tap previews it through the click (KichwaChoice.tap), never by hovering.
+    const previewTarget = (event: Event) => {
+      const letter = (event.target as Element).closest<HTMLElement>("[data-kichwa]")?.dataset
+        .kichwa;
+      kichwa.preview((letter as Letter | undefined) ?? null);
+    };
+    picker.addEventListener("pointerover", (event) => {
+      if (event.pointerType === "mouse") previewTarget(event);
+    });
+    picker.addEventListener("focusin", (event) => {
+      if ((event.target as Element).matches(":focus-visible")) previewTarget(event);
+    });
+    picker.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse") kichwa.preview(null);
+    });
     $("type-move").addEventListener("submit", (event) => {
       event.preventDefault();
       const field = $<HTMLInputElement>("move-input");

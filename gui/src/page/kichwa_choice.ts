@@ -7,6 +7,7 @@ import type { Game } from "./game.js";
 import { kichwaStep } from "./kichwa_question.js";
 import type { App } from "./main.js";
 import { directionOf } from "./move_picker.js";
+import { markPreviewed } from "./picker_view.js";
 import type { Letter } from "./move_token.js";
 import { sideName } from "./position.js";
 
@@ -63,6 +64,16 @@ export class KichwaChoice {
     }
   }
 
+  // A choice clicked or tapped: played when the board already shows where it ends
+  // (pointed at, focused by keyboard, or tapped once), otherwise shown first, so that a
+  // tap never plays a choice blind (issue #31, Broken 2).
+  tap(letter: Letter): void {
+    const q = this.app.state.kichwa;
+    if (!q) return;
+    if (q.previewing === letter) this.choose(letter);
+    else this.preview(letter);
+  }
+
   // The kichwa `letter` chosen: the sowing goes on to the next question or the end.
   choose(letter: Letter): void {
     const state = this.app.state;
@@ -85,6 +96,7 @@ export class KichwaChoice {
     q.previewing = letter;
     const frame = letter ? q.options.find((o) => o.letter === letter)?.end : q.frame;
     if (frame) this.app.view.drawFrame(frame);
+    markPreviewed($("picker"), letter);
   }
 
   // The move given up: the game as it was.

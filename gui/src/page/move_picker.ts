@@ -95,8 +95,8 @@ export function renderKichwaChoice(
     .join("");
   const so = chosen.length ? ` (chosen so far: ${chosen.join("")})` : "";
   return (
-    `<div class="picker-title">${base}: a capture of ${captured} seed${captured === 1 ? "" : "s"}${so}. Which kichwa do they enter? ` +
-    `Point at a choice to see where it ends.</div>${buttons}` +
+    `<div class="picker-title">${base}: ${captured} seed${captured === 1 ? "" : "s"} captured${so}. Which kichwa do they enter? ` +
+    `Tap one to see where it ends, again to play it.</div>${buttons}` +
     `<button type="button" class="move-cancel" data-cancel="1">cancel the move</button>`
   );
 }

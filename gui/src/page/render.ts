@@ -13,6 +13,7 @@ import { drawMoveList } from "./move_list_view.js";
 import { movesInGame, positionName } from "./move_numbers.js";
 import { renderKichwaChoice, renderPicker } from "./move_picker.js";
 import { movesByPit, parseMoveToken, type MoveToken } from "./move_token.js";
+import { keepAbovePicker, markPreviewed, pitsInQuestion } from "./picker_view.js";
 import {
   opponent,
   parsePosition,
@@ -184,14 +185,20 @@ export class Renderer {
     } else if (state.selected && byPit.get(state.selected)) {
       html = renderPicker(state.selected, byPit.get(state.selected)!, position, layout);
     }
-    if (picker.dataset.html !== html) {
+    const changed = picker.dataset.html !== html;
+    if (changed) {
       picker.innerHTML = html;
       picker.dataset.html = html;
     }
     picker.hidden = !html;
+    markPreviewed(picker, q?.previewing ?? null);
     if (html && state.focusPicker) {
       state.focusPicker = false;
       picker.querySelector<HTMLButtonElement>("button")?.focus();
+    }
+    if (html && changed) {
+      const asked = q ? state.game!.position(q.ply) : position;
+      keepAbovePicker($("board"), picker, pitsInQuestion(asked, state.selected, !!q));
     }
   }
 
