@@ -6,8 +6,10 @@ import { parseInfoLine, type InfoLine } from "./info_line.js";
 
 const kLogRows = 200;
 
-function cell(value: number | string | null): string {
-  return `<td>${value === null ? "" : typeof value === "number" ? value.toLocaleString("en-US") : value}</td>`;
+// Each cell names its column (class), so that a narrow screen can lay a row out as a
+// line of labelled numbers with the PV wrapped under it (style.css).
+function cell(column: string, value: number | string | null): string {
+  return `<td class="${column}">${value === null ? "" : typeof value === "number" ? value.toLocaleString("en-US") : value}</td>`;
 }
 
 function row(info: InfoLine, clickable: boolean): string {
@@ -23,16 +25,17 @@ function row(info: InfoLine, clickable: boolean): string {
     .join(" ");
   return (
     `<tr class="info-row" data-depth="${info.depth ?? ""}" data-multipv="${info.multipv}">` +
-    cell(info.multipv) +
+    cell("rank", info.multipv) +
     cell(
+      "depth",
       info.depth === null
         ? null
         : `${info.depth}${info.seldepth !== null ? "/" + info.seldepth : ""}`,
     ) +
-    cell(score) +
-    cell(info.nodes) +
-    cell(info.nps) +
-    cell(info.time === null ? null : (info.time / 1000).toFixed(2)) +
+    cell("score", score) +
+    cell("nodes", info.nodes) +
+    cell("nps", info.nps) +
+    cell("time", info.time === null ? null : (info.time / 1000).toFixed(2)) +
     `<td class="pv">${pv}</td></tr>`
   );
 }
