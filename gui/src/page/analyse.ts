@@ -3,6 +3,7 @@
 // the player steps through the game or plays a move (stepping.ts, play.ts). A line of it
 // can be played out on the board as a preview, without touching the game.
 import { $ } from "./dom.js";
+import { EngineGone } from "./engine_client.js";
 import type { App } from "./main.js";
 import { tabOf } from "./mode.js";
 import { positionName } from "./move_numbers.js";
@@ -55,23 +56,50 @@ export class Analyse {
   }
 
   // The line `moves` of the analysis (from the position analysed) played by the engine,
-  // up to the first it refuses, and shown on the board.
+  // up to the first it refuses, and shown on the board. A running analysis goes on: the
+  // engine answers `position` and `query` beside its search (protocol.md, "Behaviour
+  // while searching"), so the preview is asked for without stopping it (issue #31,
+  // Broken 8); otherwise it is a task of its own.
   previewLine(moves: string[]): void {
     const { state, session } = this.app;
     const game = state.game!;
     const ply = tabOf(state.mode) === "analyse" ? state.viewPly : game.plies;
     if (!moves.length) return;
+    if (state.mode === "analysing" && session.engine.searching) {
+      const epoch = session.currentEpoch;
+      void this.linePositions(ply, moves, epoch).then(
+        (fens) => {
+          if (!session.isCurrent(epoch) || state.game !== game) return;
+          if (fens.length) state.preview = { ply, moves: moves.slice(0, fens.length), fens };
+          this.app.view.render();
+        },
+        (e: unknown) => {
+          if (!(e instanceof EngineGone)) this.app.messages.showError(String(e));
+        },
+      );
+      return;
+    }
     void session.schedule(async (epoch) => {
-      const fens: string[] = [];
-      for (let k = 1; k <= moves.length; ++k) {
-        const errors = await session.engine.command(game.positionCommand(ply, moves.slice(0, k)));
-        if (errors.length) break;
-        fens.push(await session.engine.query("fen"));
-      }
-      await session.engine.command(game.positionCommand());
+      const fens = await this.linePositions(ply, moves, epoch);
       if (fens.length) state.preview = { ply, moves: moves.slice(0, fens.length), fens };
       await this.app.play.carryOn(epoch);
     });
+  }
+
+  // The engine's positions after each move of `moves` from the game's position `ply`, up
+  // to the first it refuses or a task newer than `epoch`; the engine is then given the
+  // game's position again.
+  private async linePositions(ply: number, moves: string[], epoch: number): Promise<string[]> {
+    const { state, session } = this.app;
+    const game = state.game!;
+    const fens: string[] = [];
+    for (let k = 1; k <= moves.length && session.isCurrent(epoch); ++k) {
+      const errors = await session.engine.command(game.positionCommand(ply, moves.slice(0, k)));
+      if (errors.length) break;
+      fens.push(await session.engine.query("fen"));
+    }
+    if (session.isCurrent(epoch)) await session.engine.command(game.positionCommand());
+    return fens;
   }
 
   closePreview(): void {

@@ -55,6 +55,12 @@ export class Session {
     void this.schedule(async () => {});
   }
 
+  // The newest task's epoch: work done beside it (a preview during an analysis) stops
+  // when a newer task comes.
+  get currentEpoch(): number {
+    return this.epoch;
+  }
+
   // Whether the task of `epoch` is still the newest: an older one stops where it is.
   isCurrent(epoch: number): boolean {
     return epoch === this.epoch;
