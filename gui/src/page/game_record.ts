@@ -12,8 +12,8 @@ export interface GameRecordInput {
   timeControl: string;
   start: string; // position string
   moves: string[];
-  // Think time of each move in ms, or null for a move no engine chose (a person's, or a
-  // move played before the engines took over).
+  // The time each move's player took in ms (an engine's search, a person's move), or
+  // null for a move given rather than played (a position's moves, a record's opening).
   moveMs: (number | null)[];
   result: EngineResult;
   reason: string;
@@ -31,22 +31,29 @@ function tag(name: string, value: string): string {
   return `[${name} "${escaped}"]\n`;
 }
 
-// The engine moves come after the "opening": the leading moves without a think time. Times
-// are written only when every move after those has one, as the format requires.
+// The opening is the leading moves without a time (given, not played; all of them when
+// no move has one). The times follow it move after move, as the format reads them
+// (moves[OpeningPlies + i] took the i-th time): they stop at a move without one.
 function openingPlies(moveMs: (number | null)[]): number {
   const first = moveMs.findIndex((ms) => ms !== null);
-  if (first < 0) return moveMs.length;
-  return moveMs.slice(first).every((ms) => ms !== null) ? first : moveMs.length;
+  return first < 0 ? moveMs.length : first;
+}
+
+function timedPlies(moveMs: (number | null)[], opening: number): number {
+  const gap = moveMs.findIndex((ms, i) => i >= opening && ms === null);
+  return gap < 0 ? moveMs.length : gap;
 }
 
 function movetext(r: GameRecordInput, opening: number): string {
   const northFirst = r.start.split(" ")[1] === "N";
+  const timed = timedPlies(r.moveMs, opening);
   const words: string[] = [];
   r.moves.forEach((move, i) => {
     const ply = i + (northFirst ? 1 : 0);
     let word = ply % 2 === 0 ? `${ply / 2 + 1}. ${move}` : i === 0 ? `1... ${move}` : move;
     const ms = r.moveMs[i];
-    if (i >= opening && ms !== null && ms !== undefined) word += ` {${Math.round(ms)}ms}`;
+    if (i >= opening && i < timed && ms !== null && ms !== undefined)
+      word += ` {${Math.round(ms)}ms}`;
     words.push(word);
   });
   words.push(resultText(r.result));

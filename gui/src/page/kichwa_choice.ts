@@ -22,6 +22,7 @@ export class KichwaChoice {
       base,
       ply: state.viewPly,
       candidates: state.legalAtView().filter((t) => directionOf(t) === base),
+      ms: this.app.play.humanMs(),
       chosen: [],
       shown: 0,
       frame: null,
@@ -48,7 +49,7 @@ export class KichwaChoice {
           return;
         }
         const { play } = this.app;
-        if (await play.playMove(epoch, step.token, null, "human", true, q.shown))
+        if (await play.playMove(epoch, step.token, q.ms, "human", true, q.shown))
           await play.carryOn(epoch);
         return;
       }

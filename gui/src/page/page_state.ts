@@ -12,6 +12,7 @@ export interface KichwaQuestion {
   base: string; // the direction token, e.g. A3R
   ply: number; // the position it is played from
   candidates: string[]; // the legal tokens with that direction
+  ms: number; // the time the player took to choose the direction (the move's time)
   chosen: Letter[];
   shown: number; // frames of the sowing already shown
   frame: Frame | null; // the board at the capture

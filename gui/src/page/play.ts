@@ -10,6 +10,11 @@ import { parsePosition, sideName } from "./position.js";
 import { humanSide, opponentName, playElo, searchLimits, strengthText } from "./settings.js";
 
 export class Play {
+  // When the position on the board last changed by a move: a person's move is recorded
+  // with the time since (as an engine's with its search's), so that a record's times
+  // run on after the opening, move after move (issue #31, Broken 7).
+  private turnSince = performance.now();
+
   constructor(private readonly app: App) {}
 
   // Plays a move on the engine's board from the position shown; what is drawn after it
@@ -49,6 +54,7 @@ export class Play {
     state.viewLegal = null;
     state.preview = null;
     if (animate) await this.app.sowing.animate(epoch, game, before, canonical, after, shownFrames);
+    this.turnSince = performance.now();
     this.app.view.render();
     return true;
   }
@@ -115,9 +121,15 @@ export class Play {
   // The player's move `token` from the position shown, then the engine's answer.
   humanMove(token: string): void {
     this.app.state.selected = null;
+    const ms = this.humanMs();
     void this.app.session.schedule(async (epoch) => {
-      if (await this.playMove(epoch, token, null, "human")) await this.carryOn(epoch);
+      if (await this.playMove(epoch, token, ms, "human")) await this.carryOn(epoch);
     });
+  }
+
+  // The time a person took over the move being played now: since the last move.
+  humanMs(): number {
+    return Math.round(performance.now() - this.turnSince);
   }
 
   // The position before the player's last move (Play): the player's move and the engine's
