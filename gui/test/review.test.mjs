@@ -1,5 +1,5 @@
 // Analysis as players use it, and the texts around the board: a whole game analysed move
-// by move (one graph point per position, the moves that lost most marked), a PV move
+// by move (one graph point per position, the moves the review marks), a PV move
 // previewed on the board, live progress and the evaluation bar; no stale caption, table
 // or status; the move list as pairs with variations (nested); the game-over banner; kigogo's
 // captured seeds; clocks the engine plays on.
@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
+import { markMoves } from "../dist/page/move_marks.js";
 import {
   acceptDialogs,
   expected,
@@ -52,7 +53,7 @@ async function analyse(page, variant, position) {
   await paste(page, position);
 }
 
-test("a whole game analysed: one graph point per position, the moves that lost most marked", async () => {
+test("a whole game analysed: one graph point per position, the moves the review marks", async () => {
   const { page } = gui;
   const file = path.join(tmp, "bao.pgn");
   execFileSync(kMatchPath, [
@@ -95,41 +96,23 @@ test("a whole game analysed: one graph point per position, the moves that lost m
     [...Array(moves.length + 1).keys()],
   );
   assert.equal(await page.getAttribute("#graph svg", "data-points"), String(moves.length + 1));
-  // The marks are the largest losses of a seed or more, recomputed from the points.
-  const cp = (title) => {
-    if (/South won/.test(title)) return 10000;
-    if (/North won/.test(title)) return -10000;
-    const mate = /#(-?\d+)/.exec(title);
-    if (mate) return Math.sign(Number(mate[1])) * 10000;
-    return Math.round(Number(/: ([-+]?\d+\.\d+)/.exec(title)[1]) * 100);
-  };
-  const scores = points.map((p) => Math.max(-3000, Math.min(3000, cp(p.title))));
-  const { fen: start } = await expected(
-    engine,
-    "bao",
-    await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).game.fens[0]),
-    [],
-  );
+  // The marks are the review's rules (move_marks.ts, whose own cases are in
+  // review_marks.test.mjs) applied to the scores the page kept for the game.
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("kete-gui-game")).game);
+  const { fen: start } = await expected(engine, "bao", saved.fens[0], []);
   const movers = [];
   let side = start.split(" ")[1];
   for (let i = 0; i < moves.length; ++i) {
     movers.push(side);
     side = side === "S" ? "N" : "S";
   }
-  const losses = movers.map((s, i) =>
-    Math.max(0, (s === "S" ? 1 : -1) * (scores[i] - scores[i + 1])),
-  );
-  const worst = losses
-    .map((loss, i) => ({ loss, i }))
-    .filter((m) => m.loss >= 100)
-    .sort((a, b) => b.loss - a.loss)
-    .slice(0, 3);
+  const rules = markMoves(saved.evals, movers, moves);
   const marked = await page.$$eval("#moves li[data-mark]", (lis) =>
     lis.map((li) => Number(li.dataset.ply) - 1),
   );
   assert.deepEqual(
     marked.sort((a, b) => a - b),
-    worst.map((m) => m.i).sort((a, b) => a - b),
+    [...rules.keys()].sort((a, b) => a - b),
   );
   // Clicking a point shows that position.
   await page.click(`#graph circle.point[data-ply="3"]`);

@@ -183,6 +183,10 @@ export class Controls {
       const path = (button?.dataset.variation ?? "").split(".").map(Number);
       if (button) stepping.switchVariation(path);
     });
+    $("review-marks").addEventListener("click", (event) => {
+      const button = (event.target as Element).closest<HTMLElement>("button[data-ply]");
+      if (button) stepping.show(Number(button.dataset.ply));
+    });
     $("graph").addEventListener("click", (event) => {
       const point = (event.target as Element).closest<SVGElement>("[data-ply]");
       if (point) stepping.show(Number(point.dataset.ply));

@@ -1,9 +1,9 @@
-// The move list (numbered pairs, think times, the moves that lost most marked) and the
-// variations kept off the game's line, as nested lists.
+// The move list (numbered pairs, think times, the review's marks), the variations kept
+// off the game's line, as nested lists, and the marked moves in words.
 import { $ } from "./dom.js";
 import type { Game, Variation } from "./game.js";
 import { moveNumber, numberedLine } from "./move_numbers.js";
-import type { MoveMark } from "./score_graph.js";
+import { describeMark, type MoveMark } from "./move_marks.js";
 
 export function drawMoveList(game: Game, viewPly: number, marks: Map<number, MoveMark>): void {
   const northFirst = game.toMove(0) === "N";
@@ -15,14 +15,16 @@ export function drawMoveList(game: Game, viewPly: number, marks: Map<number, Mov
     const classes = [south ? "south" : "north"];
     if (i === 0 && northFirst) classes.push("first-north");
     if (i + 1 === viewPly) classes.push("current");
-    if (mark) classes.push(mark);
+    if (mark) classes.push(mark.kind);
     return (
-      `<li data-ply="${i + 1}" data-token="${move}" class="${classes.join(" ")}"${mark ? ` data-mark="${mark}"` : ""}>` +
+      `<li data-ply="${i + 1}" data-token="${move}" class="${classes.join(" ")}"` +
+      (mark
+        ? ` data-mark="${mark.kind}" data-loss="${mark.loss}" title="${describeMark(mark)}"`
+        : "") +
+      ">" +
       (number ? `<span class="number">${number}</span>` : "") +
       move +
-      (mark
-        ? `<span class="mark" title="${mark === "blunder" ? "lost most" : "lost a seed or more"}">${mark === "blunder" ? "??" : "?"}</span>`
-        : "") +
+      (mark ? `<span class="mark">${mark.symbol}</span>` : "") +
       (ms !== null && ms !== undefined ? ` <small>${ms} ms</small>` : "") +
       `</li>`
     );
@@ -39,6 +41,7 @@ export function drawMoveList(game: Game, viewPly: number, marks: Map<number, Mov
   )
     list.scrollTop = current.offsetTop - list.clientHeight / 2;
   $("variations").innerHTML = variationsHtml(game, game.variations, "");
+  drawMarkList(game, marks);
 }
 
 // The variations as nested lists: those left inside a variation under it, each named by
@@ -59,4 +62,20 @@ function variationsHtml(game: Game, list: readonly Variation[], path: string): s
       );
     })
     .join("");
+}
+
+// The marked moves in words, under the move list: "3. A4R ?? lost 30.46 seeds; best was
+// A3R", each a button to that position.
+function drawMarkList(game: Game, marks: Map<number, MoveMark>): void {
+  const list = $("review-marks");
+  list.innerHTML = [...marks.entries()]
+    .map(([i, mark]) => {
+      const { number: n, south } = moveNumber(game, i);
+      return (
+        `<li data-ply="${i + 1}" data-mark="${mark.kind}"><button type="button" data-ply="${i + 1}">` +
+        `${n}${south ? "." : "…"} ${game.moves[i]}${mark.symbol}</button> ${describeMark(mark)}</li>`
+      );
+    })
+    .join("");
+  list.hidden = marks.size === 0;
 }

@@ -1,5 +1,6 @@
 // Analysing the game: every position searched to a fixed depth, one after the other, and
-// the moves that lost most then marked in the move list and on the graph. The scores come
+// every move that lost half a seed or more then marked in the move list and on the graph
+// (move_marks.ts). The scores come
 // from the engine's rank-1 reports, which are kept as the score of the position searched
 // in every mode (the engine's own moves in Play and Watch draw the graph too).
 import { $ } from "./dom.js";
@@ -7,15 +8,14 @@ import { kMateScore, type Evaluation, type Game } from "./game.js";
 import type { InfoLine } from "./info_line.js";
 import type { App } from "./main.js";
 import { movesInGame, positionName } from "./move_numbers.js";
-import { markMoves, moveLosses, type MoveMark } from "./score_graph.js";
+import { markMoves, type MoveMark } from "./move_marks.js";
 
-// The moves that lost most, by their index in the game.
+// The review's marks of the game's moves, by their index in the game.
 export function moveMarks(game: Game): Map<number, MoveMark> {
   return markMoves(
-    moveLosses(
-      game.evals,
-      game.moves.map((_, i) => game.toMove(i)),
-    ),
+    game.evals,
+    game.moves.map((_, i) => game.toMove(i)),
+    game.moves,
   );
 }
 
@@ -52,9 +52,11 @@ export class Review {
       }
       await session.engine.command(game.positionCommand());
       state.viewPly = game.plies;
-      const marked = moveMarks(game).size;
+      const marks = [...moveMarks(game).values()];
+      const count = (symbol: string) => marks.filter((m) => m.symbol === symbol).length;
       this.app.analysis.setCaption(
-        `— the game analysed at depth ${depth}: ${marked} move${marked === 1 ? "" : "s"} marked as losing most`,
+        `— the game analysed at depth ${depth}: ${marks.length} move${marks.length === 1 ? "" : "s"} marked` +
+          ` (${count("??")} ??, ${count("?")} ?, ${count("?!")} ?!)`,
       );
     } finally {
       state.finish("reviewing");
