@@ -10,7 +10,7 @@ import type { Game } from "./game.js";
 import type { App } from "./main.js";
 import { tabOf, type Tab } from "./mode.js";
 import { drawMoveList } from "./move_list_view.js";
-import { movesInGame, positionName } from "./move_numbers.js";
+import { moveNumber, movesInGame, positionName } from "./move_numbers.js";
 import { renderKichwaChoice, renderPicker } from "./move_picker.js";
 import { movesByPit, parseMoveToken, type MoveToken } from "./move_token.js";
 import { keepAbovePicker, markPreviewed, pitsInQuestion } from "./picker_view.js";
@@ -259,12 +259,21 @@ export class Renderer {
       $("eval-text").textContent = `${formatScore(e)} (South's view, depth ${e.depth})`;
       bar.dataset.cp = String(cp);
     }
+    // The graph: from the player's side in Play, where it is part of the engine's
+    // thinking and hidden with it; from South's elsewhere.
+    const play = tabOf(mode) === "play";
     const analysed = game.evals.filter((x, ply) => x && ply <= game.plies).length;
-    $("graph-section").hidden = analysed === 0;
+    $("graph-section").hidden =
+      analysed === 0 || (play && !$<HTMLInputElement>("show-thinking").checked);
+    const side = play ? humanSide() : "S";
+    $("graph-view").textContent = `${sideName(side)}'s view`;
     if (analysed)
-      $("graph").innerHTML = renderGraph(game.evals, game.plies, viewPly, moveMarks(game), (ply) =>
-        positionName(game, ply),
-      );
+      $("graph").innerHTML = renderGraph(game.evals, game.plies, viewPly, moveMarks(game), {
+        side,
+        positionName: (ply) => positionName(game, ply),
+        moveNumber: (ply) => moveNumber(game, ply - 1).number,
+        width: $("graph").clientWidth || 1000,
+      });
   }
 
   // Which buttons can be used, and the settings that apply.
