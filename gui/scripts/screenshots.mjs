@@ -114,7 +114,7 @@ const shots = [
     },
   }),
   screenshot("review.png", kDesktop, "analyse", "kiswahili", null, {
-    // The whole game analysed: the score graph and the moves that lost most.
+    // The whole game analysed: the score graph and the moves the review marked.
     after: async (page) => {
       await page.fill("#review-depth", "5");
       await page.click("#analyse-game");
