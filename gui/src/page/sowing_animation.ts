@@ -66,6 +66,7 @@ export class SowingAnimation {
       kAnimationBudgetMs / Math.max(1, total),
     );
     this.label = label;
+    document.body.dataset.animPlannedMs = String(Math.round(interval * total));
     $<HTMLButtonElement>("skip").disabled = false;
     $("animation-state").textContent = `sowing ${label.split(" ")[2]?.replace("…", "") ?? ""}`;
     $("status-line").textContent = label;
