@@ -1,12 +1,28 @@
 // A kete process for the tests to ask what the board should be: one command per line,
 // answers read back by line.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 export const guiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ketePath = process.env.KETE ?? path.resolve(guiDir, "../build/release/kete");
+// kete-match beside the engine (KETE_MATCH names another).
+export const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
+
+// Writes to `file` a record of `games` games of kete against itself at `nodes` a move, as
+// kete-match writes a match, the players named `names`.
+export function writeMatchRecord(
+  file,
+  { variant = "bao", nodes = 200, games = 2, names = ["alpha", "beta"] } = {},
+) {
+  const players = names.flatMap((name) => ["--engine", `cmd=${ketePath}`, `name=${name}`]);
+  execFileSync(kMatchPath, [
+    ...players,
+    ...["--nodes", String(nodes), "--games", String(games), "--concurrency", "1"],
+    ...["--variant", variant, "--pgn", file, "--quiet"],
+  ]);
+}
 
 export class Engine {
   constructor(command = ketePath) {

@@ -10,9 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, newPlayGame, waitIdle } from "./gui.mjs";
+import { expected, guiSession, kMatchPath, moveList, newPlayGame, waitIdle } from "./gui.mjs";
 
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-export-"));
 let engine, gui;
 

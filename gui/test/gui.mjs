@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
-import { Engine, guiDir, ketePath } from "./engine.mjs";
+import { Engine, guiDir, kMatchPath, ketePath, writeMatchRecord } from "./engine.mjs";
 
 export const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
@@ -293,4 +293,4 @@ export async function expected(engine, variant, start, moves, kichwa = "choose")
   return { fen, legal };
 }
 
-export { Engine, ketePath };
+export { Engine, kMatchPath, ketePath, writeMatchRecord };

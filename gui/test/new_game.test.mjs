@@ -3,15 +3,12 @@
 // the game chooser, the position box and the exported record; New game, Set position and
 // Load game ask first when the game on the board is unfinished.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, newPlayGame, waitIdle } from "./gui.mjs";
-
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
+import { expected, guiSession, moveList, newPlayGame, waitIdle, writeMatchRecord } from "./gui.mjs";
 
 let engine, gui, tmp, recordFile;
 
@@ -23,25 +20,7 @@ guiSession(async (s) => {
 before(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-new-game-"));
   recordFile = path.join(tmp, "two.pgn");
-  execFileSync(kMatchPath, [
-    "--engine",
-    `cmd=${ketePath}`,
-    "name=alpha",
-    "--engine",
-    `cmd=${ketePath}`,
-    "name=beta",
-    "--nodes",
-    "200",
-    "--games",
-    "2",
-    "--concurrency",
-    "1",
-    "--variant",
-    "bao",
-    "--pgn",
-    recordFile,
-    "--quiet",
-  ]);
+  writeMatchRecord(recordFile);
 });
 
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));

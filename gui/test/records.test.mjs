@@ -13,15 +13,14 @@ import { after, test } from "node:test";
 import {
   expected,
   guiSession,
-  ketePath,
+  kMatchPath,
   moveList,
   newPlayGame,
   protocolLog,
   readBoard,
   waitIdle,
+  writeMatchRecord,
 } from "./gui.mjs";
-
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
 let engine, gui, tmp;
 
@@ -152,29 +151,7 @@ test("a refused moves list applies nothing", async () => {
 test("a record file written by kete-match loads, steps through and replays", async () => {
   const { page } = gui;
   const file = path.join(tmp, "match.pgn");
-  execFileSync(
-    kMatchPath,
-    [
-      "--engine",
-      `cmd=${ketePath}`,
-      "name=alpha",
-      "--engine",
-      `cmd=${ketePath}`,
-      "name=beta",
-      "--nodes",
-      "300",
-      "--games",
-      "2",
-      "--concurrency",
-      "1",
-      "--variant",
-      "kujifunza",
-      "--pgn",
-      file,
-      "--quiet",
-    ],
-    { encoding: "utf8" },
-  );
+  writeMatchRecord(file, { variant: "kujifunza", nodes: 300 });
   const text = fs.readFileSync(file, "utf8");
   const games = text.split(/\n(?=\[Event )/);
   assert.equal(games.length, 2);

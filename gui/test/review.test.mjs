@@ -4,7 +4,6 @@
 // or status; the move list as pairs with variations (nested); the game-over banner; kigogo's
 // captured seeds; clocks the engine plays on.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,14 +14,12 @@ import {
   acceptDialogs,
   expected,
   guiSession,
-  ketePath,
   moveList,
   protocolLog,
   readBoard,
   waitIdle,
+  writeMatchRecord,
 } from "./gui.mjs";
-
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 
 let engine, gui, tmp, session;
 
@@ -56,25 +53,7 @@ async function analyse(page, variant, position) {
 test("a whole game analysed: one graph point per position, the moves the review marks", async () => {
   const { page } = gui;
   const file = path.join(tmp, "bao.pgn");
-  execFileSync(kMatchPath, [
-    "--engine",
-    `cmd=${ketePath}`,
-    "name=one",
-    "--engine",
-    `cmd=${ketePath}`,
-    "name=two",
-    "--nodes",
-    "200",
-    "--games",
-    "2",
-    "--concurrency",
-    "1",
-    "--variant",
-    "bao",
-    "--pgn",
-    file,
-    "--quiet",
-  ]);
+  writeMatchRecord(file, { names: ["one", "two"] });
   await page.setInputFiles("#load-file", file);
   await waitIdle(page);
   const moves = await moveList(page);

@@ -8,9 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, ketePath, moveList, readBoard, waitIdle } from "./gui.mjs";
-
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
+import { expected, guiSession, kMatchPath, moveList, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui, tmp;
 
