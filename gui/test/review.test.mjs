@@ -336,11 +336,16 @@ test("a strength preset and clocks: the engine plays on its clock", async () => 
   await page.waitForFunction(() => Number(document.getElementById("moves").dataset.plies) >= 2);
   await waitIdle(page);
   const log = await protocolLog(page);
-  // The preset's strength, then a search on the clocks alone (strength.test.mjs checks
-  // the presets at the engine's end).
+  // The preset's strength (beginner: level 2 on kiswahili's scale, as kete's `query elo`
+  // gave it), then a search on the clocks alone (strength.test.mjs checks the presets at
+  // the engine's end).
+  const scale = /^> query elo\nresponse ([\d ]+)$/m.exec(log)[1].split(" ");
   assert.match(
     log,
-    /^> setoption name UCI_Elo value 200\n(.*\n)*> setoption name UCI_LimitStrength value true$/m,
+    new RegExp(
+      `^> setoption name UCI_Elo value ${scale[2]}\\n(.*\\n)*> setoption name UCI_LimitStrength value true$`,
+      "m",
+    ),
   );
   assert.match(log, /^> go wtime \d+ btime \d+ winc 0 binc 0$/m);
   await page.selectOption("#time-control", "");
