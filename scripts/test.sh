@@ -3,8 +3,8 @@
 # scripts/check-habits.sh), the release build, the ASan+UBSan build, the threaded
 # tests (search, engine, protocol, arena) under ThreadSanitizer, the Debian package built,
 # installed and run (scripts/deb-check.sh), the browser GUI's tests against the
-# release build (scripts/gui-test.sh), and the WebAssembly engine and static site
-# (scripts/web-test.sh).
+# release build (scripts/gui-test.sh), and the WebAssembly engine and static site with
+# the page's game tests against the in-browser engine (scripts/web-test.sh --suite).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -15,4 +15,4 @@ ctest --preset release -j "$(nproc)"
 ctest --preset sanitize -j "$(nproc)"
 ctest --preset tsan -j "$(nproc)"
 "$root/scripts/gui-test.sh"
-"$root/scripts/web-test.sh"
+"$root/scripts/web-test.sh" --suite
