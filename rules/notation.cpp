@@ -142,34 +142,6 @@ absl::Status check_block(const Position& p) {
   return absl::OkStatus();
 }
 
-// Checks a parsed token's shape for the variant before it is matched against legal moves.
-absl::Status check_token_shape(Variant v, int width, std::string_view token) {
-  size_t end = 1;
-  while (end < token.size() && is_digit(token[end]))
-    ++end;
-  absl::StatusOr<Pit> pit = parse_pit(width, token.substr(0, end));
-  if (!pit.ok()) return pit.status();
-  std::string_view rest = token.substr(end);
-  auto is_lr = [](char c) { return c == 'L' || c == 'R' || c == 'l' || c == 'r'; };
-  if (v == Variant::kKigogo) {
-    if (!rest.empty()) return absl::InvalidArgumentError("kigogo moves name only the start pit");
-    return absl::OkStatus();
-  }
-  if (rest.empty() || !is_lr(rest[0]))
-    return absl::InvalidArgumentError("expected L or R after the pit name");
-  rest.remove_prefix(1);
-  if (v == Variant::kKujifunza && rest.starts_with(':')) {
-    rest.remove_prefix(1);
-    if (rest.empty() || rest.size() > size_t(Move::kMaxChoices) ||
-        !std::all_of(rest.begin(), rest.end(), is_lr))
-      return absl::InvalidArgumentError("expected 1 to 4 kichwa letters L/R after ':'");
-    rest = {};
-  }
-  if (v == Variant::kKiswahili && rest.starts_with('+')) rest.remove_prefix(1);
-  if (!rest.empty()) return absl::InvalidArgumentError(fmt::format("unexpected '{}'", rest));
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 Pit pit_of_row(int width, int r, int j) {
@@ -209,6 +181,33 @@ absl::StatusOr<Pit> parse_pit(int width, std::string_view name) {
       return Pit{Side::kNorth, 2 * width - *number};
   }
   return bad();
+}
+
+absl::Status check_token_shape(Variant v, int width, std::string_view token) {
+  size_t end = 1;
+  while (end < token.size() && is_digit(token[end]))
+    ++end;
+  absl::StatusOr<Pit> pit = parse_pit(width, token.substr(0, end));
+  if (!pit.ok()) return pit.status();
+  std::string_view rest = token.substr(end);
+  auto is_lr = [](char c) { return c == 'L' || c == 'R' || c == 'l' || c == 'r'; };
+  if (v == Variant::kKigogo) {
+    if (!rest.empty()) return absl::InvalidArgumentError("kigogo moves name only the start pit");
+    return absl::OkStatus();
+  }
+  if (rest.empty() || !is_lr(rest[0]))
+    return absl::InvalidArgumentError("expected L or R after the pit name");
+  rest.remove_prefix(1);
+  if (v == Variant::kKujifunza && rest.starts_with(':')) {
+    rest.remove_prefix(1);
+    if (rest.empty() || rest.size() > size_t(Move::kMaxChoices) ||
+        !std::all_of(rest.begin(), rest.end(), is_lr))
+      return absl::InvalidArgumentError("expected 1 to 4 kichwa letters L/R after ':'");
+    rest = {};
+  }
+  if (v == Variant::kKiswahili && rest.starts_with('+')) rest.remove_prefix(1);
+  if (!rest.empty()) return absl::InvalidArgumentError(fmt::format("unexpected '{}'", rest));
+  return absl::OkStatus();
 }
 
 std::string move_token(const Position& p, Move m) {

@@ -26,6 +26,10 @@ absl::StatusOr<Pit> parse_pit(int width, std::string_view name);
 inline constexpr int kBoardRows = 4;
 Pit pit_of_row(int width, int r, int j);
 
+// The shape of a move token of variant v (pit name, L/R, kujifunza's ':' letters,
+// kiswahili's '+'), checked before the token is matched against legal moves.
+absl::Status check_token_shape(Variant v, int width, std::string_view token);
+
 // The canonical token of a legal move of p (docs/interface.md section 1).
 std::string move_token(const Position& p, Move m);
 
