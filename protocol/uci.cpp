@@ -16,6 +16,7 @@
 #include "rules/perft.h"
 #include "rules/rules.h"
 #include "rules/text.h"
+#include "rules/why_not.h"
 
 namespace kete {
 namespace {
@@ -299,7 +300,7 @@ void Protocol::debug(const Words& w) {
 
 void Protocol::query(const Words& w) {
   if (w.size() < 2)
-    return error("query: expected gameover, p1turn, result, fen, moves, islegal or elo");
+    return error("query: expected gameover, p1turn, result, fen, moves, islegal, why or elo");
   if (w[1] == "elo") return query_elo();
   if (no_position_) return query_without_position(w);
   const Game& game = engine_.game();
@@ -325,6 +326,10 @@ void Protocol::query(const Words& w) {
   } else if (what == "islegal") {
     if (w.size() < 3) return error("query islegal: expected a move");
     respond(!over && parse_move(engine_.rules(), p, w[2]).ok() ? "true" : "false");
+  } else if (what == "why") {
+    // The reason comes from the rules library (rules/why_not.h); only the line is made here.
+    if (w.size() < 3) return error("query why: expected a move");
+    respond(why_not(game, w[2]).text);
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }
@@ -355,6 +360,9 @@ void Protocol::query_without_position(const Words& w) {
   } else if (what == "islegal") {
     if (w.size() < 3) return error("query islegal: expected a move");
     respond("false");
+  } else if (what == "why") {
+    if (w.size() < 3) return error("query why: expected a move");
+    respond(kGameOverText);
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }
@@ -442,7 +450,7 @@ void Protocol::help() {
            "  go mate <N> | go solve  [nodes <n>] [movetime <ms>]   the solver (docs/solver.md)",
            "  stop | ponderhit | quit",
            "  debug on|off",
-           "  query gameover|p1turn|result|fen|moves|islegal <move>|elo",
+           "  query gameover|p1turn|result|fen|moves|islegal <move>|why <move>|elo",
            "  d | perft <depth> | go perft <depth> | eval | bench [depth] | help",
        })
     out_.line(line);

@@ -947,8 +947,33 @@ TEST_F(ProtocolTest, QueriesOfTheStart) {
     EXPECT_EQ(response(std::string("islegal ") + illegal), "false") << illegal;
 }
 
+// query why: the reason in words from the rules library (rules/why_not.h, checked clause
+// by clause in tests/why_not_test.cpp); here the lines around it.
+TEST_F(ProtocolTest, QueryWhyAnswersInWords) {
+  EXPECT_EQ(response("why A6L"), "legal");
+  EXPECT_EQ(response("why a6l"), "legal");  // tokens ignore case, as for islegal
+  EXPECT_EQ(response("why A5L"),
+            "your nyumba (A5) may start a takasa only when it is the only occupied pit of your "
+            "front row");
+  EXPECT_EQ(response("why B3L"), "B3 is empty");
+  EXPECT_EQ(response("why a5L"), "a5 is North's pit: you play South, from A1..A8 and B1..B8");
+  EXPECT_EQ(response("why Z9"),
+            "'Z9' names no pit: the pits are A1..A8 and B1..B8 (North: a1..a8 and b1..b8)");
+  expect_error("query why", "query why: expected a move");
+  set_option("UCI_Variant", "bao");
+  expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
+  EXPECT_EQ(response("why b7R"), "the game is over");
+  // After a refused position, as every query: a game that is over.
+  expect_error("position fen x",
+               "position: position string: expected 2 to 5 fields separated by "
+               "single spaces, got 1");
+  EXPECT_EQ(response("why B7R"), "the game is over");
+  expect_error("query why", "query why: expected a move");
+}
+
 TEST_F(ProtocolTest, BadQueriesAreReported) {
-  expect_error("query", "query: expected gameover, p1turn, result, fen, moves, islegal or elo");
+  expect_error("query",
+               "query: expected gameover, p1turn, result, fen, moves, islegal, why or elo");
   expect_error("query islegal", "query islegal: expected a move");
   expect_error("query foo", "query: unknown query 'foo'");
   expect_error("query GAMEOVER", "query: unknown query 'GAMEOVER'");
