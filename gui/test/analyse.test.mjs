@@ -131,13 +131,13 @@ test("the engine's errors are shown as they are, and the game stays", async () =
     "error: position: position string: pits: expected 4 rows separated by '/', got 2",
   );
   assert.equal(await readBoard(page), before);
-  // An illegal typed move: kete refuses it and the board does not change.
+  // An illegal typed move: the page says why in words (query why, issue #31 "Why not"),
+  // not as a protocol error, and the board does not change.
   await page.fill("#move-input", "A1L");
   await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction(() =>
-    document.querySelector("#errors li span").textContent.includes("A1L"),
-  );
-  assert.equal(await page.textContent("#errors li span"), "error: position: illegal move 'A1L'");
+  await page.waitForFunction(() => document.getElementById("why-not").textContent !== "");
+  assert.equal(await page.textContent("#why-not"), "Not a move: A1 is empty.");
+  assert.ok(!(await page.textContent("#errors")).includes("A1L"));
   await waitIdle(page);
   assert.equal(await readBoard(page), before);
   assert.equal(await page.$$eval("#moves li", (items) => items.length), 0);

@@ -75,14 +75,21 @@ export class BoardInput {
   }
 
   // The pit `pit` played: its moves offered (or its only move played, in kigogo), or
-  // unselected when it was selected.
+  // unselected when it was selected; a pit that starts no move is explained.
   private activatePit(pit: string, keyboard: boolean): void {
     const { state, play } = this.app;
     state.focusPit = pit;
     if (!play.humanMayMove()) return;
     const game = state.game!;
     const moves = movesByPit(state.legalAtView(), game.position(state.viewPly).width).get(pit);
-    if (!moves) return;
+    if (!moves) {
+      // Issue #31 "Why not": the pit starts no move; the engine says why in words.
+      state.selected = null;
+      this.app.view.render();
+      void this.app.whyNot.explainPit(pit);
+      return;
+    }
+    this.app.whyNot.clear();
     if (moves.length === 1 && game.variant === "kigogo") return play.humanMove(moves[0]!.text);
     state.selected = state.selected === pit ? null : pit;
     state.focusPicker = keyboard && state.selected !== null;

@@ -129,7 +129,7 @@ export class Controls {
 
   // The board, the move picker and the typed move.
   private wireBoard(): void {
-    const { state, input, kichwa, play } = this.app;
+    const { state, input, kichwa, play, whyNot } = this.app;
     const board = $("board");
     board.addEventListener("click", (event) => input.clickBoard(event));
     board.addEventListener("keydown", (event) => input.boardKey(event));
@@ -160,10 +160,13 @@ export class Controls {
       event.preventDefault();
       const field = $<HTMLInputElement>("move-input");
       const token = field.value.trim();
-      if (token && play.humanMayMove()) {
-        field.value = "";
-        play.humanMove(token);
-      }
+      if (!token || !play.humanMayMove()) return;
+      // A token that is not legal here stays in the field, explained (issue #31 "Why not").
+      const lower = token.toLowerCase();
+      if (!state.legalAtView().some((t) => t.toLowerCase() === lower))
+        return void whyNot.explainTyped(token);
+      field.value = "";
+      play.humanMove(token);
     });
   }
 

@@ -152,6 +152,7 @@ export class GameSetup {
   private async install(game: Game, spec: GameSpec | null): Promise<void> {
     const state = this.app.state;
     state.game = game;
+    this.app.whyNot.clear();
     state.viewPly = spec?.fromRecord ? 0 : game.plies;
     state.viewLegal = null;
     state.kichwa = null;

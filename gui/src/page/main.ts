@@ -33,6 +33,7 @@ import { Stepping } from "./stepping.js";
 import { GameStore } from "./storage.js";
 import { prepareStaticSite } from "./static_site.js";
 import { Watch } from "./watch.js";
+import { WhyNot } from "./why_not.js";
 
 export class App {
   readonly session = new Session();
@@ -57,6 +58,7 @@ export class App {
   readonly files = new GameFiles(this);
   readonly stepping = new Stepping(this);
   readonly input = new BoardInput(this);
+  readonly whyNot = new WhyNot(this);
   readonly controls = new Controls(this);
 
   start(): void {

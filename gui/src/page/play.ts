@@ -30,6 +30,7 @@ export class Play {
   ): Promise<boolean> {
     const { state, session } = this.app;
     const game = state.game!;
+    this.app.whyNot.clear(); // a reason is about the position before this move
     const from = mover === "engine" ? game.plies : state.viewPly;
     const legal = from === game.plies ? game.legal : state.legalAtView();
     const canonical = legal.find((m) => m.toLowerCase() === token.toLowerCase()) ?? token;
