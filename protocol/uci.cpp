@@ -30,6 +30,17 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
+// Messages may echo input (a token, a position string, an option value): never echo
+// bytes that are not printable ASCII, and keep a huge input from making a huge line.
+std::string printable(std::string_view what) {
+  constexpr size_t kMax = 300;  // the head and the tail (which says what is wrong) stay
+  std::string text(what.size() > kMax ? what.substr(0, kMax - 60) : what);
+  if (what.size() > kMax) text += "..." + std::string(what.substr(what.size() - 57));
+  for (char& c : text)
+    if (c < 32 || c >= 127) c = '?';
+  return text;
+}
+
 // Joins words[from, to) with single spaces.
 std::string join(const std::vector<std::string_view>& words, size_t from, size_t to) {
   return fmt::format("{}", fmt::join(words.begin() + from, words.begin() + to, " "));
@@ -136,15 +147,8 @@ Protocol::~Protocol() {
   engine_.set_proof_load_callback({});  // waits for a call under way
 }
 
-// Messages may echo input (a token, a position string, an option value): never echo
-// bytes that are not printable ASCII, and keep a huge input from making a huge line.
 void Protocol::error(std::string_view what) {
-  constexpr size_t kMax = 300;  // the head and the tail (which says what is wrong) stay
-  std::string text(what.size() > kMax ? what.substr(0, kMax - 60) : what);
-  if (what.size() > kMax) text += "..." + std::string(what.substr(what.size() - 57));
-  for (char& c : text)
-    if (c < 32 || c >= 127) c = '?';
-  out_.line(fmt::format("info string error: {}", text));
+  out_.line(fmt::format("info string error: {}", printable(what)));
 }
 
 bool Protocol::refuse_without_position(std::string_view command) {
@@ -329,7 +333,7 @@ void Protocol::query(const Words& w) {
   } else if (what == "why") {
     // The reason comes from the rules library (rules/why_not.h); only the line is made here.
     if (w.size() < 3) return error("query why: expected a move");
-    respond(why_not(game, w[2]).text);
+    respond(printable(why_not(game, w[2]).text));  // the reason may echo the token
   } else {
     error(fmt::format("query: unknown query '{}'", quoted(what)));
   }

@@ -960,6 +960,10 @@ TEST_F(ProtocolTest, QueryWhyAnswersInWords) {
   EXPECT_EQ(response("why Z9"),
             "'Z9' names no pit: the pits are A1..A8 and B1..B8 (North: a1..a8 and b1..b8)");
   expect_error("query why", "query why: expected a move");
+  // A reason that echoes the token echoes printable ASCII only, and not a huge token whole.
+  EXPECT_EQ(response("why Z\x01"),
+            "'Z?' names no pit: the pits are A1..A8 and B1..B8 (North: a1..a8 and b1..b8)");
+  EXPECT_LT(response("why " + std::string(5000, 'Z')).size(), 400u);
   set_option("UCI_Variant", "bao");
   expect_silent("position fen " + std::string(kBaoWorkedExample) + " moves B7R");
   EXPECT_EQ(response("why b7R"), "the game is over");
