@@ -134,10 +134,19 @@ Reason candidate_reason(RuleSet rules, const Position& p, const Moves& moves, co
                  fmt::format("under KichwaRule follow a capture keeps its direction: name no "
                              "kichwa, play {}",
                              written));
-    if (rules.variant == Variant::kKujifunza)  // rules.md 5: the player picks at each capture
+    // rules.md 5: under choose the player names the kichwa of each central capture. A
+    // token without letters: every legal way of this move has such a capture (else the
+    // token would be legal); with letters: they name no legal way of playing it.
+    if (rules.variant == Variant::kKujifunza && !t.rest.starts_with(':'))
       return say(WhyNot::kKichwaLetters,
-                 fmt::format("the kichwa letters do not fit this move: name one (L or R) after "
-                             "':' for each capture at a central pit, as in {}",
+                 fmt::format("this move captures at a central pit: name the kichwa (L or R) "
+                             "after ':' for each such capture, as in {}",
+                             written));
+    if (rules.variant == Variant::kKujifunza)
+      return say(WhyNot::kKichwaLetters,
+                 fmt::format("the kichwa letters after ':' name no legal way of playing this "
+                             "move (one letter L or R for each capture at a central pit), as "
+                             "in {}",
                              written));
     return no_such_move();
   }
@@ -163,10 +172,11 @@ Reason namua_reason(RuleSet rules, const Position& p, const Moves& moves, const 
     // 6.3: a capture at pit 1 or 2 enters the left kichwa, at 7 or 8 the right one.
     const bool left = *t.letter == 'L';
     if (Ring8::is_kimbi(i) && left != (i < 2)) {
-      const std::string right_token = name + (i < 2 ? "L" : "R");
+      const std::string fixed = name + (i < 2 ? "L" : "R");
+      const bool playable = parse_move(rules, p, fixed).ok();
       return say(WhyNot::kKichwaFixed,
-                 fmt::format("a capture at {} brings the seeds in at the {} kichwa: play {}", name,
-                             i < 2 ? "left" : "right", right_token));
+                 fmt::format("a capture at {} brings the seeds in at the {} kichwa{}", name,
+                             i < 2 ? "left" : "right", playable ? ": play " + fixed : ""));
     }
     // The letter names the kichwa: clockwise from the left one.
     const Dir d = left ? Dir::kClockwise : Dir::kAnticlockwise;

@@ -90,6 +90,11 @@ TEST(WhyNot, KujifunzaKichwaLetters) {
   EXPECT_EQ(why_not(kChoose, start, "A3R").kind, WhyNot::kKichwaLetters);
   EXPECT_EQ(why_not(kFollow, start, "A3R").kind, WhyNot::kLegal);
   EXPECT_EQ(why_not(kFollow, start, "A3R:L").kind, WhyNot::kNoKichwaLetters);
+  // Letters that name no legal way of playing A3R (its legal tokens, as `query moves`
+  // lists them: A3R:LL, A3R:LRL, A3R:LRR, A3R:R), and no letters at all.
+  EXPECT_EQ(why_not(kChoose, start, "A3R:LLLL").kind, WhyNot::kKichwaLetters);
+  EXPECT_TRUE(why_not(kChoose, start, "A3R:LLLL").text.starts_with("the kichwa letters after"));
+  EXPECT_TRUE(why_not(kChoose, start, "A3R").text.starts_with("this move captures at a central"));
 }
 
 // rules.md 7, twelve rounds (kujifunza, follow): a4R and a5R are never-ending. Whether a
