@@ -54,6 +54,8 @@ for (const size of kSizes) {
       await reason(page, click(page, "a5")),
       "Not a move: a5 is North's pit: you play South, from A1..A8 and B1..B8.",
     );
+    // a6's tokens are South's legal A6L and A6R ignoring case: the page names the owner.
+    assert.equal(await reason(page, click(page, "a6")), "Not a move: a6 is North's pit.");
     assert.equal(
       await reason(page, type(page, "Z9")),
       "Not a move: 'Z9' names no pit: the pits are A1..A8 and B1..B8 (North: a1..a8 and b1..b8).",

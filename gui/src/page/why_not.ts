@@ -16,7 +16,11 @@ export class WhyNot {
   async explainPit(pit: string): Promise<void> {
     const variant = this.app.state.game?.variant;
     const tokens = variant === "kigogo" ? [pit] : [`${pit}L`, `${pit}R`];
-    await this.explain(tokens);
+    // Tokens ignore case (protocol.md): the engine calls North's a6L legal when South's
+    // A6L is. A clicked pit that starts no move and whose tokens are legal is therefore
+    // the opponent's twin of a pit that can move; its name's case tells the owner.
+    const owner = pit[0] === pit[0]!.toLowerCase() ? "North" : "South";
+    await this.explain(tokens, `${pit} is ${owner}'s pit`);
   }
 
   // A typed token that names no legal move.
@@ -29,7 +33,7 @@ export class WhyNot {
     $("why-not").textContent = "";
   }
 
-  private async explain(tokens: string[]): Promise<void> {
+  private async explain(tokens: string[], allLegal: string | null = null): Promise<void> {
     const question = ++this.asked;
     const engine = this.app.session.engine;
     const answers: [string, string][] = [];
@@ -41,7 +45,11 @@ export class WhyNot {
     } catch {
       return; // the engine gone: the page says so elsewhere
     }
-    if (question !== this.asked || answers.length === 0) return;
+    if (question !== this.asked) return;
+    if (answers.length === 0) {
+      if (allLegal !== null) $("why-not").textContent = `Not a move: ${allLegal}.`;
+      return;
+    }
     const distinct = new Set(answers.map(([, a]) => a));
     const text =
       distinct.size === 1
