@@ -109,6 +109,9 @@ export class Controls {
       app.play.queueCarryOn();
     });
     $("show-thinking").addEventListener("change", () => app.view.render());
+    // Each side's strength in Watch applies from its next move; its band names it at once.
+    for (const id of ["watch-south", "watch-north"])
+      $(id).addEventListener("change", () => app.view.render());
     $("sound").addEventListener("change", () => {
       app.sowing.sound.enabled = $<HTMLInputElement>("sound").checked;
       app.saveSettings();

@@ -83,11 +83,13 @@ export class Play {
     const { state, session, analysis } = this.app;
     const game = state.game!;
     const side = sideName(game.toMove());
+    // In Watch each side plays at its own strength (settings.ts), sent before its search.
+    const watchSide = state.mode === "watching" ? game.toMove() : undefined;
     await session.setMultiPV(1);
-    await session.setStrength(playElo(session.eloRange));
+    await session.setStrength(playElo(session.eloRange, watchSide));
     await session.engine.command(game.positionCommand());
     const limits = this.limits();
-    const strength = strengthText(session.eloRange);
+    const strength = strengthText(session.eloRange, watchSide);
     analysis.clear(`— ${side} to move, ${limits}, ${strength}`);
     this.app.view.render();
     const started = performance.now();
@@ -110,7 +112,9 @@ export class Play {
   // The engine's move just played, in words for a screen reader, and what comes next.
   private announceEngineMove(game: Game): void {
     const { session, state } = this.app;
-    const player = opponentName(session.engine.identity, session.eloRange);
+    const mover = game.toMove(game.plies - 1);
+    const watchSide = state.mode === "watching" ? mover : undefined;
+    const player = opponentName(session.engine.identity, session.eloRange, watchSide);
     const next = game.over
       ? `${game.describeResult(session.maxPlies())}.`
       : state.mode === "play" && game.toMove() === humanSide()

@@ -145,7 +145,11 @@ export class Renderer {
       const human = humanSide();
       return { [human]: "you", [opponent(human)]: name };
     }
-    if (tab === "watch") return { S: name, N: name };
+    if (tab === "watch")
+      return {
+        S: opponentName(session.engine.identity, session.eloRange, "S"),
+        N: opponentName(session.engine.identity, session.eloRange, "N"),
+      };
     const names = this.app.state.game?.names;
     if (names?.S || names?.N) return { S: names.S ?? "", N: names.N ?? "" };
     return {};

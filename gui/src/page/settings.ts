@@ -27,26 +27,42 @@ export function searchLimits(): string {
   return `${kind} ${value}`;
 }
 
-// The Elo the engine plays at, as the strength setting says, on the engine's scale
-// `range` (null: full strength).
-export function playElo(range: EloRange | null): number | null {
+// In Watch each side may play at a strength of its own; this one plays at the Game's.
+export const kGameStrength = "game";
+
+const kWatchStrengthIds: Record<Side, string> = { S: "watch-south", N: "watch-north" };
+
+// The preset the engine plays at: the Game's, or in Watch (`watchSide`, the side whose
+// move it is) that side's own when one is chosen.
+function presetFor(watchSide?: Side): string {
+  const own = watchSide ? $<HTMLSelectElement>(kWatchStrengthIds[watchSide]).value : "";
+  return own && own !== kGameStrength ? own : $<HTMLSelectElement>("preset").value;
+}
+
+// The Elo the engine plays at, as the strength setting says (in Watch, `watchSide`'s), on
+// the engine's scale `range` (null: full strength).
+export function playElo(range: EloRange | null, watchSide?: Side): number | null {
   const text = $<HTMLInputElement>("elo").value.trim();
   // An empty or unreadable custom Elo plays at full strength (presetElo), as the caption says.
-  return presetElo($<HTMLSelectElement>("preset").value, text ? Number(text) : Number.NaN, range);
+  return presetElo(presetFor(watchSide), text ? Number(text) : Number.NaN, range);
 }
 
 // The strength for the engine table's caption ("club Elo 900").
-export function strengthText(range: EloRange | null): string {
-  const elo = playElo(range);
+export function strengthText(range: EloRange | null, watchSide?: Side): string {
+  const elo = playElo(range, watchSide);
   if (elo === null) return "full strength";
-  const name = $<HTMLSelectElement>("preset").value;
+  const name = presetFor(watchSide);
   return `${name === kCustom ? "strength" : name} Elo ${elo}`;
 }
 
 // The engine as the player's opponent: its name without the version ("kete" of "kete
 // 0.2.0+18935c2") and the strength it plays at ("kete, club", "kete, Elo 700", "kete,
-// full strength").
-export function opponentName(identity: EngineIdentity, range: EloRange | null): string {
+// full strength"); in Watch, as it plays `watchSide`.
+export function opponentName(
+  identity: EngineIdentity,
+  range: EloRange | null,
+  watchSide?: Side,
+): string {
   const words: string[] = [];
   for (const word of identity.name.split(/\s+/)) {
     if (!word || /^(v?\d|\(|\+)/i.test(word)) break;
@@ -54,8 +70,8 @@ export function opponentName(identity: EngineIdentity, range: EloRange | null): 
   }
   let name = words.join(" ") || "engine";
   if (name.length > kMaxNameLength) name = `${name.slice(0, kMaxNameLength - 1)}…`;
-  const elo = playElo(range);
-  const preset = $<HTMLSelectElement>("preset").value;
+  const elo = playElo(range, watchSide);
+  const preset = presetFor(watchSide);
   if (elo === null) return `${name}, full strength`;
   return `${name}, ${preset === kCustom ? `Elo ${elo}` : preset}`;
 }
@@ -88,6 +104,26 @@ export function fillPresets(range: EloRange | null, identity: EngineIdentity): v
     if (!Number.isFinite(value) || value < range.min || value > range.max)
       elo.value = String(Math.max(range.min, Math.min(range.max, Math.round(value) || range.max)));
   }
+  for (const id of Object.values(kWatchStrengthIds))
+    fillWatchStrength($<HTMLSelectElement>(id), range, known);
+}
+
+// A side's strength in Watch: the Game's, or one of the presets (custom Elo is the Game's).
+function fillWatchStrength(
+  select: HTMLSelectElement,
+  range: EloRange | null,
+  known: boolean,
+): void {
+  const current = select.value;
+  select.innerHTML = [
+    `<option value="${kGameStrength}">as the Game's strength</option>`,
+    ...kPresets.map((p) => {
+      const off = known && !range && p.level !== null ? " disabled" : "";
+      return `<option value="${p.name}"${off}>${presetLabel(p, range)}</option>`;
+    }),
+  ].join("");
+  const usable = [...select.options].some((o) => o.value === current && !o.disabled);
+  select.value = usable ? current : kGameStrength;
 }
 
 // The variant and kichwa controls set to a game's rules (the kichwa rule is kujifunza's).

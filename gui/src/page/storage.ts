@@ -19,6 +19,8 @@ export const kSettingIds = [
   "limit-value",
   "time-control",
   "human-side",
+  "watch-south",
+  "watch-north",
   "multipv",
   "review-depth",
   "animate",
