@@ -154,6 +154,7 @@ test("rings and text have WCAG AA contrast; the sowing ring shows on an intact h
         lastMove: ring("last-move"),
         selectable: ring("selectable"),
         selected: ring("selected"),
+        hint: ring("hint"),
       },
       text: [
         ["pit name on wood", fill(".name"), fill(".wood")],

@@ -39,6 +39,9 @@ export interface BoardDecorations {
   selectable?: ReadonlySet<string>; // pits that start a legal move (the player's turn)
   selected?: string | null;
   lastMove?: string | null; // pit of the last move
+  // Play's hint: the pit its move starts from, its direction as drawn (an arrow; none in
+  // kigogo) and the move in words for a screen reader.
+  hint?: { pit: string; letter: string | null; arrow: string; words: string } | null;
   caption?: Partial<Record<Side, string>>; // e.g. the engine's or the player's name
   captured?: Record<Side, number> | null; // kigogo: seeds each side has taken
   focus?: string | null; // the pit that takes the keyboard focus (tabindex 0)
@@ -156,6 +159,16 @@ function pitSvg(
     states.push("last move");
   }
   const attributes = [`data-pit="${name}"`, `data-count="${count}"`];
+  let hintMark = "";
+  if (d.hint?.pit === name) {
+    classes.push("hint");
+    attributes.push(`data-hint="${d.hint.letter ?? ""}"`);
+    states.push(`hint: ${escapeText(d.hint.words)}`);
+    hintMark = d.hint.arrow
+      ? `<circle class="hint-badge" cx="${cx - kRadius * 0.72}" cy="${cy - kRadius * 0.72}" r="12"/>` +
+        `<text class="hint-arrow" x="${cx - kRadius * 0.72}" y="${cy - kRadius * 0.72 + 5}">${d.hint.arrow}</text>`
+      : "";
+  }
   const isHouse = p.variant === "kiswahili" && pit.index === kHouseIndex;
   let shape: string;
   let label = "";
@@ -202,6 +215,7 @@ function pitSvg(
     seedDots(count, cx, cy) +
     mark +
     `<circle class="badge" cx="${badgeX}" cy="${badgeY}" r="${badgeR.toFixed(1)}"/>` +
+    hintMark +
     `<text class="count" x="${badgeX}" y="${(badgeY + sizes.count * 0.37).toFixed(1)}">${count}</text>` +
     `<text class="name" x="${(cx - (label ? 14 * grow : 0)).toFixed(1)}" y="${nameY.toFixed(1)}">${name}</text>` +
     (label

@@ -125,6 +125,7 @@ export class Controls {
     $("analyse-game").addEventListener("click", () => app.review.start());
     $("multipv").addEventListener("change", () => app.analyse.linesChanged());
     $("take-back").addEventListener("click", () => app.play.takeBack());
+    $("hint").addEventListener("click", () => app.hint.ask());
     $("watch-start").addEventListener("click", () => app.watch.start());
     $("watch-pause").addEventListener("click", () => app.watch.pause());
     $("skip").addEventListener("click", () => (app.sowing.skipping = true));

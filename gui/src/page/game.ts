@@ -52,6 +52,7 @@ export interface SavedGame {
   evals: (Evaluation | null)[];
   variations: Variation[];
   flagged?: Side | null;
+  hints?: Record<Side, number>; // none when absent (a game kept before hints)
 }
 
 export class Game {
@@ -66,6 +67,7 @@ export class Game {
   legal: string[] = []; // the legal moves of the last position
   result: EngineResult = "none";
   flagged: Side | null = null; // the side whose clock ran out
+  hints: Record<Side, number> = { S: 0, N: 0 }; // the hints each side's player was shown
 
   constructor(
     readonly variant: Variant,
@@ -86,6 +88,7 @@ export class Game {
     game.evals = [...(saved.evals ?? [])];
     game.variations = [...(saved.variations ?? [])];
     game.flagged = saved.flagged === "S" || saved.flagged === "N" ? saved.flagged : null;
+    game.hints = { S: Number(saved.hints?.S) || 0, N: Number(saved.hints?.N) || 0 };
     if (game.fens.length !== game.moves.length + 1)
       throw new Error("the saved game is inconsistent");
     for (const fen of game.fens) parsePosition(game.variant, fen);
@@ -105,6 +108,7 @@ export class Game {
       evals: this.evals,
       variations: this.variations,
       flagged: this.flagged,
+      hints: this.hints,
     };
   }
 

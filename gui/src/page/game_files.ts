@@ -130,6 +130,7 @@ export class GameFiles {
       result: game.finalResult,
       reason: game.reason(maxPlies),
       ...(game.flagged ? { termination: "time forfeit" } : {}),
+      hints: game.hints,
     });
   }
 

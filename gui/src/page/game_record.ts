@@ -18,6 +18,9 @@ export interface GameRecordInput {
   result: EngineResult;
   reason: string;
   termination?: string; // default: "rules", or "aborted" for an unfinished game
+  // The hints each side's player was shown (Play's *Hint*): tags SouthHints and
+  // NorthHints, written when there was one (kete-match --replay reads past them).
+  hints?: { S: number; N: number };
 }
 
 const kLineWidth = 80;
@@ -89,6 +92,9 @@ export function writeGameRecord(r: GameRecordInput): string {
     tag("Termination", r.termination ?? (r.result === "none" ? "aborted" : "rules")) +
     tag("Reason", r.reason) +
     tag("Plies", String(r.moves.length)) +
+    (r.hints && r.hints.S + r.hints.N > 0
+      ? tag("SouthHints", String(r.hints.S)) + tag("NorthHints", String(r.hints.N))
+      : "") +
     "\n" +
     movetext(r, opening) +
     "\n"

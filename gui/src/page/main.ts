@@ -17,6 +17,7 @@ import { $ } from "./dom.js";
 import type { EngineStatus } from "./engine_client.js";
 import { GameFiles } from "./game_files.js";
 import { GameSetup } from "./game_setup.js";
+import { Hint } from "./hint.js";
 import { KichwaChoice } from "./kichwa_choice.js";
 import { Messages } from "./messages.js";
 import { isTab, tabOf, type Tab } from "./mode.js";
@@ -52,6 +53,7 @@ export class App {
   readonly play = new Play(this);
   readonly analyse = new Analyse(this);
   readonly watch = new Watch(this);
+  readonly hint = new Hint(this);
   readonly review = new Review(this);
   readonly kichwa = new KichwaChoice(this);
   readonly setup = new GameSetup(this);

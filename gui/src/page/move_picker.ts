@@ -12,7 +12,7 @@ const kFlat: BoardLayout = { upright: false, flipped: false };
 // L and R are as the mover sees the board; the board is drawn from South's side, so
 // North's L points right on the screen (and the other way round when it is flipped).
 // Upright (narrow screens), the screen's left is down.
-function arrow(letter: Letter, p: Position, layout: BoardLayout): string {
+export function arrow(letter: Letter, p: Position, layout: BoardLayout): string {
   const left = ((letter === "L") === (p.toMove === "S")) !== layout.flipped;
   if (layout.upright) return left ? "↓" : "↑";
   return left ? "←" : "→";

@@ -175,8 +175,9 @@ export class Play {
     const { state, session, sowing } = this.app;
     const game = state.game;
     if (!game || sowing.running || state.kichwa || state.preview) return false;
-    if (session.engine.status !== "ready" || session.busy || state.mode === "reviewing")
-      return false;
+    // A hint being searched is the player's own: a move cancels it (hint.ts).
+    const busy = session.busy && !this.app.hint.searching;
+    if (session.engine.status !== "ready" || busy || state.mode === "reviewing") return false;
     const live = state.viewPly === game.plies;
     if (live && game.over) return false;
     if (state.mode === "play") return live && game.toMove() === humanSide();

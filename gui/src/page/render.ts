@@ -119,6 +119,7 @@ export class Renderer {
       selectable,
       selected: state.selected,
       lastMove: marks.lastMove ?? null,
+      hint: marks.highlight?.length ? null : this.app.hint.boardMark(layout),
       caption: this.captions(),
       ...(marks.ended ? { ended: marks.ended } : {}),
       captured:
@@ -220,6 +221,7 @@ export class Renderer {
       return `${capitalised(positionName(game, viewPly))} (${of}) — ${side} to move (stepping through the game)`;
     if (game.over) return game.describeResult(session.maxPlies());
     if (!session.engine.alive) return `${side} to move — the engine is not running`;
+    if (this.app.hint.searching) return `${side} to move — your move (looking for a hint…)`;
     if (session.engine.searching && mode !== "analysing")
       return `${side} to move — the engine is thinking…`;
     if (mode === "play")
@@ -294,6 +296,8 @@ export class Renderer {
     $<HTMLButtonElement>("watch-pause").disabled = mode !== "watching";
     $<HTMLButtonElement>("play-from-here").disabled = !game || viewPly === game.plies;
     $<HTMLButtonElement>("take-back").disabled = this.app.play.takeBackPly() === null;
+    $<HTMLButtonElement>("hint").disabled = !this.app.hint.available;
+    this.app.hint.render(this.layout(game ? game.position().width : 8));
   }
 
   // The tab selected and its panel.
