@@ -83,6 +83,8 @@ export class GameFiles {
       moveMs: record.moveMs,
       movers: record.moves.map(() => "record"),
       names: { S: record.tags.get("South") ?? null, N: record.tags.get("North") ?? null },
+      // The hints taken, as the page's own records count them (hint.ts).
+      hints: { S: hintsTag(record, "SouthHints"), N: hintsTag(record, "NorthHints") },
       fromRecord: true,
     });
   }
@@ -159,4 +161,10 @@ export class GameFiles {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   }
+}
+
+// A count of hints from a record's tag: a whole number, else none.
+function hintsTag(record: RecordGame, name: string): number {
+  const n = Number(record.tags.get(name));
+  return Number.isInteger(n) && n > 0 ? n : 0;
 }

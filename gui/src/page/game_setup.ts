@@ -17,6 +17,7 @@ export interface GameSpec {
   moveMs?: (number | null)[];
   movers?: Mover[];
   names?: Record<Side, string | null>;
+  hints?: Record<Side, number>; // the hints its players took (a record's tags)
   fromRecord?: boolean;
 }
 
@@ -113,6 +114,7 @@ export class GameSetup {
     await session.engine.command(base);
     const game = new Game(variant, kichwa, start === null, await session.engine.query("fen"));
     game.names = spec?.names ?? { S: null, N: null };
+    game.hints = { ...(spec?.hints ?? { S: 0, N: 0 }) };
     if (!(await this.replay(epoch, game, spec))) return false;
     await session.refreshLegal(game);
     if (!session.isCurrent(epoch)) {
