@@ -166,9 +166,14 @@ for (const size of [
       );
       const heldAt = logLines().length;
       assert.equal(logLines()[heldAt - 1], "go depth 8");
-      // The player's clock runs, the engine's does not.
+      // The hint runs on the player's time: South's clock runs on, North's is untouched.
+      await page.waitForFunction(
+        () => Number(document.getElementById("clock-S").dataset.ms) < 600000,
+      );
+      assert.equal(await hintState(page), "searching");
       assert.equal(await page.$eval("#clock-S", (e) => e.classList.contains("running")), true);
       assert.equal(await page.$eval("#clock-N", (e) => e.classList.contains("running")), false);
+      assert.equal(await page.getAttribute("#clock-N", "data-ms"), "600000");
       // The player moves meanwhile: the hint is stopped, nothing shown or counted.
       const { legal } = await expected(engine, "kiswahili", "startpos", []);
       await play(page, legal[0], 2);
@@ -178,9 +183,10 @@ for (const size of [
       assert.deepEqual(await hintedPits(page), []);
       assert.equal(await hintState(page), "none");
       assert.deepEqual(await hintCount(page), { S: "0", N: "0" });
-      // The engine's answer was on its whole clock: the hint took none of North's time.
+      // The engine's answer on its clock, told both (its own never beyond the start).
       const go = since.find((l) => l.startsWith("go "));
-      assert.match(go, / btime 600000 /, go);
+      const [, wtime, btime] = /^go wtime (\d+) btime (\d+) winc 5000 binc 5000$/.exec(go);
+      assert.ok(Number(btime) <= 600000 && Number(wtime) <= 605000, go);
 
       // A new game during a hint: the hint is dropped with the old game.
       await page.click("#hint");
