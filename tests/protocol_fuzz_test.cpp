@@ -5,10 +5,12 @@
 //
 // Reproduce or vary a run with KETE_FUZZ_SEED=<n> and KETE_FUZZ_LINES=<n>;
 // KETE_FUZZ_DUMP=<file> writes every line sent to the file (replay: kete < file).
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -380,8 +382,13 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
   // search's last line: no search ends with that line.
   ASSERT_TRUE(kete.send("setoption name UCI_Variant value bao"));
   ASSERT_TRUE(kete.send("position fen " + std::string(kBaoWorkedExample) + " moves B7R"));
+  // The stopped search ends when its threads have wound down, which a loaded machine (or
+  // ThreadSanitizer) can make take seconds: probe until it has, a probe every 10 ms, for
+  // as long as a loaded machine may need (1000 quick probes were once not enough).
   bool settled = false;
-  for (int probe = 0; probe < 1000 && !settled; ++probe) {
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  for (int probe = 0; !settled && std::chrono::steady_clock::now() < give_up; ++probe) {
+    if (probe) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     ASSERT_TRUE(kete.send("go depth 1"));
     bool found = false;
     const Lines out = kete.read_until(
@@ -395,7 +402,7 @@ TEST(ProtocolFuzz, RandomAndMutatedLinesNeverStopTheEngine) {
       ASSERT_EQ(out.back(), "info string error: go: a search is running: send stop first");
     }
   }
-  ASSERT_TRUE(settled) << "a search still ran after 1000 probes";
+  ASSERT_TRUE(settled) << "a search still ran two minutes after stop";
   ASSERT_TRUE(kete.send("position startpos"));
   const Lines moves = kete.ask("query moves");
   ASSERT_EQ(moves.size(), 1u);
