@@ -16,6 +16,7 @@ import { guiDir } from "./engine.mjs";
 import {
   Engine,
   expected,
+  kMatchPath,
   ketePath,
   launchBrowser,
   moveList,
@@ -26,7 +27,6 @@ import {
   waitIdle,
 } from "./gui.mjs";
 
-const kMatchPath = process.env.KETE_MATCH ?? path.join(path.dirname(ketePath), "kete-match");
 let engine, server, browser, gui, tmp, log, scale;
 
 before(async () => {
