@@ -170,12 +170,22 @@ export function acceptDialogs(page) {
 
 // Registers the hooks of a test file that drives one GUI page: before its tests, a kete
 // of the test's own, the GUI server, Chromium and the page, handed to ready(session);
-// after them, all of it closed again. `browser` holds launchBrowser's options.
-export function guiSession(ready = async () => {}, { browser = {} } = {}) {
+// after them, all of it closed again. `browser` holds launchBrowser's options. With
+// `logged` (a name), the server's engine is kete behind test/logging_engine.mjs, which
+// writes every line kete receives to session.log, in a folder of the session's own
+// (session.tmp, removed after).
+export function guiSession(ready = async () => {}, { browser = {}, logged = null } = {}) {
   const session = {};
   before(async () => {
     session.engine = new Engine();
-    session.server = siteDir ? await serveSite(path.resolve(siteDir)) : await startServer();
+    if (logged) {
+      session.tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kete-gui-${logged}-`));
+      session.log = path.join(session.tmp, "engine-input.log");
+      const wrapper = path.join(guiDir, "test/logging_engine.mjs");
+      session.server = await startServer([process.execPath, wrapper, session.log, ketePath]);
+    } else {
+      session.server = siteDir ? await serveSite(path.resolve(siteDir)) : await startServer();
+    }
     session.browser = await launchBrowser(browser);
     session.gui = await openGui(session.browser.context, session.server.url);
     await ready(session);
@@ -184,6 +194,7 @@ export function guiSession(ready = async () => {}, { browser = {} } = {}) {
     await session.browser?.close();
     await session.server?.stop();
     session.engine?.close();
+    if (session.tmp) fs.rmSync(session.tmp, { recursive: true, force: true });
   });
   return session;
 }

@@ -8,48 +8,28 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { guiDir } from "./engine.mjs";
 import {
-  Engine,
   expected,
+  guiSession,
   kMatchPath,
-  ketePath,
-  launchBrowser,
   moveList,
   newPlayGame,
-  openGui,
   readBoard,
-  startServer,
   waitIdle,
 } from "./gui.mjs";
 
-let engine, server, browser, gui, tmp, log, scale;
+let engine, gui, tmp, log, scale;
 
-before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-hint-"));
-  log = path.join(tmp, "engine-input.log");
-  engine = new Engine();
-  scale = (await engine.query("elo")).split(" ").map(Number); // kiswahili's levels
-  server = await startServer([
-    process.execPath,
-    path.join(guiDir, "test/logging_engine.mjs"),
-    log,
-    ketePath,
-  ]);
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+guiSession(
+  async (s) => {
+    ({ engine, gui, tmp, log } = s);
+    scale = (await engine.query("elo")).split(" ").map(Number); // kiswahili's levels
+  },
+  { logged: "hint" },
+);
 
 const logLines = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
 

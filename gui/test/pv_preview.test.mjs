@@ -3,45 +3,18 @@
 // What the engine received is read from its side (logging_engine.mjs).
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { guiDir } from "./engine.mjs";
-import {
-  Engine,
-  expected,
-  ketePath,
-  launchBrowser,
-  moveList,
-  openGui,
-  readBoard,
-  startServer,
-  waitIdle,
-} from "./gui.mjs";
+import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
 
-let engine, server, browser, gui, tmp, log;
+let engine, gui, log;
 
-before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-pv-"));
-  log = path.join(tmp, "engine-input.log");
-  engine = new Engine();
-  server = await startServer([
-    process.execPath,
-    path.join(guiDir, "test/logging_engine.mjs"),
-    log,
-    ketePath,
-  ]);
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+guiSession(
+  async (s) => {
+    ({ engine, gui, log } = s);
+  },
+  { logged: "pv" },
+);
 
 const received = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
 

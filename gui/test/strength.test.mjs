@@ -7,56 +7,28 @@
 // engine's side (logging_engine.mjs), not from the page.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { guiDir } from "./engine.mjs";
-import {
-  analyseBriefly,
-  Engine,
-  expected,
-  ketePath,
-  launchBrowser,
-  moveList,
-  newPlayGame,
-  openGui,
-  startServer,
-  waitIdle,
-} from "./gui.mjs";
+import { analyseBriefly, expected, guiSession, moveList, newPlayGame, waitIdle } from "./gui.mjs";
 
-let engine, server, browser, gui, tmp, log, eloMax, scale, baoScale;
+let engine, gui, log, eloMax, scale, baoScale;
 
-before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-strength-"));
-  log = path.join(tmp, "engine-input.log");
-  engine = new Engine();
-  // The top of the engine's Elo scale, as its `uci` answer gives it (it is recalibrated).
-  engine.send("uci");
-  const { before: options } = await engine.until((l) => l === "uciok");
-  eloMax = Number(/^option name UCI_Elo type spin .* max (\d+)/m.exec(options.join("\n"))[1]);
-  // Each variant's scale, the Elo of levels 0 to 20 (`query elo`): kiswahili's (the
-  // default) and bao's. The presets are levels 2, 5, 9 and 12 of it, full strength its top.
-  scale = (await engine.query("elo")).split(" ").map(Number);
-  engine.send("setoption name UCI_Variant value bao");
-  baoScale = (await engine.query("elo")).split(" ").map(Number);
-  engine.send("setoption name UCI_Variant value kiswahili");
-  server = await startServer([
-    process.execPath,
-    path.join(guiDir, "test/logging_engine.mjs"),
-    log,
-    ketePath,
-  ]);
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+guiSession(
+  async (s) => {
+    ({ engine, gui, log } = s);
+    // The top of the engine's Elo scale, as its `uci` answer gives it (it is recalibrated).
+    engine.send("uci");
+    const { before: options } = await engine.until((l) => l === "uciok");
+    eloMax = Number(/^option name UCI_Elo type spin .* max (\d+)/m.exec(options.join("\n"))[1]);
+    // Each variant's scale, the Elo of levels 0 to 20 (`query elo`): kiswahili's (the
+    // default) and bao's. The presets are levels 2, 5, 9 and 12 of it, full strength its top.
+    scale = (await engine.query("elo")).split(" ").map(Number);
+    engine.send("setoption name UCI_Variant value bao");
+    baoScale = (await engine.query("elo")).split(" ").map(Number);
+    engine.send("setoption name UCI_Variant value kiswahili");
+  },
+  { logged: "strength" },
+);
 
 // What the engine received since the search before its last one: the commands that set
 // up its last search, and that search's `go` line.

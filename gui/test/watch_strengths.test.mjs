@@ -5,45 +5,20 @@
 // (logging_engine.mjs), as strength.test.mjs does.
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { guiDir } from "./engine.mjs";
-import {
-  Engine,
-  ketePath,
-  launchBrowser,
-  newPlayGame,
-  openGui,
-  startServer,
-  waitIdle,
-} from "./gui.mjs";
+import { guiSession, newPlayGame, waitIdle } from "./gui.mjs";
 
-let engine, server, browser, gui, tmp, log, scale;
+let engine, gui, log, scale;
 
-before(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-watch-strengths-"));
-  log = path.join(tmp, "engine-input.log");
-  engine = new Engine();
-  // Kiswahili's scale (the default variant): the Elo of levels 0 to 20.
-  scale = (await engine.query("elo")).split(" ").map(Number);
-  server = await startServer([
-    process.execPath,
-    path.join(guiDir, "test/logging_engine.mjs"),
-    log,
-    ketePath,
-  ]);
-  browser = await launchBrowser();
-  gui = await openGui(browser.context, server.url);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  engine?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+guiSession(
+  async (s) => {
+    ({ engine, gui, log } = s);
+    // Kiswahili's scale (the default variant): the Elo of levels 0 to 20.
+    scale = (await engine.query("elo")).split(" ").map(Number);
+  },
+  { logged: "watch-strengths" },
+);
 
 const logLines = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
 
