@@ -10,7 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, kMatchPath, moveList, newPlayGame, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  kMatchPath,
+  moveList,
+  newPlayGame,
+  typeMove,
+  waitIdle,
+} from "./gui.mjs";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-export-"));
 let engine, gui;
@@ -43,17 +51,6 @@ async function exported(page, name) {
     else times.push(null);
   }
   return { text, tags, times };
-}
-
-// Types `token` as the player's move and waits until the game has `plies` moves.
-async function typeMove(page, token, plies) {
-  await page.fill("#move-input", token);
-  await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction(
-    (n) => Number(document.getElementById("moves").dataset.plies) >= n,
-    plies,
-  );
-  await waitIdle(page);
 }
 
 // The think times the page keeps with the game (what its move list shows).

@@ -211,6 +211,18 @@ export async function waitIdle(page, timeout = 30000) {
   );
 }
 
+// Types `token` as the player's move and waits until the game has `plies` moves, the
+// page idle again.
+export async function typeMove(page, token, plies) {
+  await page.fill("#move-input", token);
+  await page.click('#type-move button[type="submit"]');
+  await page.waitForFunction(
+    (n) => Number(document.getElementById("moves").dataset.plies) >= n,
+    plies,
+  );
+  await waitIdle(page);
+}
+
 // The engine's move limit in Play and Watch: `kind` (depth, nodes, movetime) and its value.
 export async function setLimit(page, kind, value) {
   await page.selectOption("#limit-kind", kind);

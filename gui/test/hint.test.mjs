@@ -18,6 +18,7 @@ import {
   moveList,
   newPlayGame,
   readBoard,
+  typeMove,
   waitIdle,
 } from "./gui.mjs";
 
@@ -48,16 +49,6 @@ const limitOn = (elo) => [
   `setoption name UCI_Elo value ${elo}`,
   "setoption name UCI_LimitStrength value true",
 ];
-
-async function play(page, token, plies) {
-  await page.fill("#move-input", token);
-  await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction(
-    (n) => Number(document.getElementById("moves").dataset.plies) >= n,
-    plies,
-  );
-  await waitIdle(page);
-}
 
 const hintState = (page) => page.$eval("#hint-text", (e) => e.dataset.state);
 const hintCount = (page) =>
@@ -104,7 +95,7 @@ for (const size of [
     assert.equal(await page.isDisabled("#hint"), true, "one hint a position");
 
     // The player's move: the hint is gone; the engine answers at the preset again.
-    await play(page, token, 2);
+    await typeMove(page, token, 2);
     assert.deepEqual(await hintedPits(page), []);
     assert.equal(await hintState(page), "none");
     assert.deepEqual(lastSearch(), { setup: limitOn(scale[9]), go: "go depth 1" });
@@ -156,7 +147,7 @@ for (const size of [
       assert.equal(await page.getAttribute("#clock-N", "data-ms"), "600000");
       // The player moves meanwhile: the hint is stopped, nothing shown or counted.
       const { legal } = await expected(engine, "kiswahili", "startpos", []);
-      await play(page, legal[0], 2);
+      await typeMove(page, legal[0], 2);
       assert.equal((await moveList(page))[0], legal[0]);
       const since = logLines().slice(heldAt);
       assert.equal(since[0], "stop", "the hint's search stopped first");

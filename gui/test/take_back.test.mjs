@@ -4,23 +4,21 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, newPlayGame, readBoard, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  moveList,
+  newPlayGame,
+  readBoard,
+  typeMove,
+  waitIdle,
+} from "./gui.mjs";
 
 let engine, gui;
 
 guiSession(async (s) => {
   ({ engine, gui } = s);
 });
-
-async function play(page, token, plies) {
-  await page.fill("#move-input", token);
-  await page.click('#type-move button[type="submit"]');
-  await page.waitForFunction(
-    (n) => Number(document.getElementById("moves").dataset.plies) >= n,
-    plies,
-  );
-  await waitIdle(page);
-}
 
 async function takeBack(page, plies) {
   await page.click("#take-back");
@@ -46,11 +44,11 @@ for (const size of [
     await page.selectOption("#preset", "full");
     await newPlayGame(page, { side: "S", depth: 1, variant: "kiswahili" });
     assert.ok(await page.isDisabled("#take-back"), "nothing to take back yet");
-    await play(page, "A6L", 2);
+    await typeMove(page, "A6L", 2);
     const first = await moveList(page);
     assert.equal(first.length, 2);
     const second = (await expected(engine, "kiswahili", "startpos", first)).legal[0];
-    await play(page, second, 4);
+    await typeMove(page, second, 4);
     const line = await moveList(page);
     assert.deepEqual(line.slice(0, 2), first);
 
@@ -66,7 +64,7 @@ for (const size of [
     assert.ok(await page.isEnabled("#take-back"));
 
     // The same move again: the engine answers as before, and the variation is the game's line.
-    await play(page, second, 4);
+    await typeMove(page, second, 4);
     assert.deepEqual(await moveList(page), line);
     assert.deepEqual(await variations(page), []);
     assert.equal(
@@ -82,7 +80,7 @@ for (const size of [
     assert.deepEqual(await variations(page), pairs);
     // The first move again: that pair is the game's line again, and the second pair a
     // variation of it.
-    await play(page, "A6L", 2);
+    await typeMove(page, "A6L", 2);
     assert.deepEqual(await moveList(page), first);
     assert.deepEqual(await variations(page), [pairs[1]]);
     await page.selectOption("#preset", "club");
