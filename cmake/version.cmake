@@ -1,4 +1,4 @@
-# Writes the version header (protocol/version.cpp includes it) at build time, so that a
+# Writes the version header (engine/version.cpp includes it) at build time, so that a
 # new commit changes the version without a CMake re-run:
 #   cmake -DSOURCE_DIR=<repo> -DOUT=<header> -DVERSION=<project version> -P version.cmake
 # From a git checkout the version is "<project version>+<commit>", "-dirty" appended when

@@ -11,7 +11,7 @@
 
 #include "engine/bench.h"
 #include "protocol/uci.h"
-#include "protocol/version.h"
+#include "engine/version.h"
 #include "rules/notation.h"
 #include "rules/text.h"
 #include "tools/standard_streams.h"

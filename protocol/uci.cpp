@@ -10,7 +10,7 @@
 #include "engine/bench.h"
 #include "protocol/go_command.h"
 #include "protocol/options.h"
-#include "protocol/version.h"
+#include "engine/version.h"
 #include "protocol/wdl.h"
 #include "rules/notation.h"
 #include "rules/perft.h"

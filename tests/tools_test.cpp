@@ -736,6 +736,39 @@ TEST(ToolCheckpoint, AResumedDatagenWritesTheFileOfTheWholeRun) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 28: a data file names what made it (the evaluation's file and the digest of its
+// bytes, and kete's version, as `kete --version` prints it), and a resume with another
+// evaluation is refused, the data kept.
+TEST(ToolCheckpoint, ADatagenRunNamesItsEvaluationAndRefusesAnother) {
+  const std::string dir = ::testing::TempDir() + "kete_datagen_eval/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string weights = std::string(KETE_SOURCE_DIR) + "/tuning/weights/bao.txt";
+  const std::string gen = tool(KETE_DATAGEN) + " --variant bao --games 2 --nodes 100 --out " + dir +
+                          "d.txt --checkpoint " + dir + "d.ckpt";
+  ASSERT_EQ(run(gen + " --eval " + weights).status, 0);
+  const std::string data = read_text(dir + "d.txt");
+  const std::string first = data.substr(0, data.find('\n'));
+  const ToolRun version = run(tool(KETE_BINARY) + " --version");
+  ASSERT_TRUE(version.output.starts_with("kete ")) << version.output;
+  const std::string kete = version.output.substr(5, version.output.find('\n') - 5);
+  EXPECT_TRUE(first.ends_with(" eval=bao.txt@" + fnv1a(read_text(weights)) + " kete=" + kete))
+      << first;
+
+  // The same flags with the built-in evaluation are another run.
+  const ToolRun other = run(gen + " --resume");
+  EXPECT_EQ(other.status, 1) << other.output;
+  EXPECT_NE(other.output.find("the checkpoint is of another run"), std::string::npos)
+      << other.output;
+  EXPECT_NE(other.output.find("eval=builtin"), std::string::npos) << other.output;
+  EXPECT_EQ(read_text(dir + "d.txt"), data);
+  // With the same file it resumes (nothing is left to play) and keeps the data.
+  const ToolRun same = run(gen + " --eval " + weights + " --resume");
+  EXPECT_EQ(same.status, 0) << same.output;
+  EXPECT_EQ(read_text(dir + "d.txt"), data);
+  std::filesystem::remove_all(dir);
+}
+
 // kete-solve's result counts: the last progress line without its time ("info proof P
 // disproof D nodes N memory M entries E"), and the result lines.
 std::string solve_counts(const std::string& output) {

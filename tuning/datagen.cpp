@@ -7,14 +7,18 @@
 // Under mpirun the ranks share the games and rank 0 writes them, in game order, to the one
 // file (docs/distributed.md); --checkpoint/--resume continue a killed run.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "engine/version.h"
 #include "eval/eval_file.h"
 #include "rules/notation.h"
 #include "rules/text.h"
@@ -40,18 +44,44 @@ constexpr std::string_view kTool = "kete-datagen";
 
 struct Options {
   SelfPlayConfig config;
+  // What evaluates the games: "builtin" (the binary's own evaluation of the variant) or
+  // the --eval file's name and the FNV-1a digest of its bytes.
+  std::string eval = "builtin";
   std::string out;
   std::string checkpoint;
   bool resume = false;
   int checkpoint_seconds = 30;
 };
 
+// The FNV-1a digest of the bytes of the file at `path`, in 16 hex digits.
+absl::StatusOr<std::string> file_digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(fmt::format("cannot read '{}'", path));
+  uint64_t h = 0xcbf29ce484222325ull;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i)
+      h = (h ^ uint8_t(buffer[i])) * 0x100000001b3ull;
+    if (!in) break;
+  }
+  return fmt::format("{:016x}", h);
+}
+
 // --eval FILE: a weights file or a net (docs/evaluation.md), for the variant it names.
-absl::Status parse_eval(tools::ArgCursor& args, SearchSettings& settings) {
+absl::Status parse_eval(tools::ArgCursor& args, Options& o) {
+  SearchSettings& settings = o.config.settings;
   absl::StatusOr<std::string> path = args.value("--eval");
   if (!path.ok()) return path.status();
   absl::StatusOr<EvalFile> f = read_eval_file(*path);
   if (!f.ok()) return f.status();
+  absl::StatusOr<std::string> digest = file_digest(*path);
+  if (!digest.ok()) return digest.status();
+  // The name without its folders (the same file elsewhere is the same evaluation), one
+  // word of the header.
+  std::string name = std::filesystem::path(*path).filename().string();
+  std::replace_if(
+      name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }, '_');
+  o.eval = fmt::format("{}@{}", name, *digest);
   if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*f)) {
     settings.nets[size_t((*net)->variant)] = *net;
   } else {
@@ -78,7 +108,7 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
   if (flag == "--random-rate") return args.number(flag, c.random_rate, 0.0, 1.0);
   if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
   if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
-  if (flag == "--eval") return parse_eval(args, c.settings);
+  if (flag == "--eval") return parse_eval(args, o);
   if (flag == "--checkpoint") return args.text(flag, o.checkpoint);
   if (flag == "--checkpoint-seconds") return args.number(flag, o.checkpoint_seconds, 0, 24 * 3600);
   if (flag == "--resume") {
@@ -109,19 +139,22 @@ std::string samples_text(const std::vector<Sample>& samples) {
   return text;
 }
 
-// The file's first line: the flags that decide its games, also the checkpoint's identity.
-std::string header(const SelfPlayConfig& c) {
+// The file's first line: what decides its games (the flags, the evaluation and the
+// build), also the checkpoint's identity: a resume with another evaluation or another
+// build of kete is refused.
+std::string header(const Options& o) {
+  const SelfPlayConfig& c = o.config;
   return fmt::format(
       "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-      "random-plies={} max-plies={}{}\n",
+      "random-plies={} max-plies={}{} eval={} kete={}\n",
       to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
       c.seed, c.random_plies, c.max_plies,
-      c.random_rate > 0 ? fmt::format(" random-rate={}", c.random_rate) : "");
+      c.random_rate > 0 ? fmt::format(" random-rate={}", c.random_rate) : "", o.eval, version());
 }
 
 // The checkpoint's identity of the run: the header without '#'.
-std::string identity(const SelfPlayConfig& c) {
-  const std::string h = header(c);
+std::string identity(const Options& o) {
+  const std::string h = header(o);
   return h.substr(2, h.size() - 3);
 }
 
@@ -178,7 +211,7 @@ class Writer {
     // What the checkpoint counts must be on the disk first.
     written_ = out_.sync();
     if (written_.ok())
-      written_ = tools::save_run_checkpoint(o_.checkpoint, kTool, identity(o_.config),
+      written_ = tools::save_run_checkpoint(o_.checkpoint, kTool, identity(o_),
                                             {{"games", std::to_string(done_)},
                                              {"bytes", std::to_string(bytes_)},
                                              {"seal", seal_.seal(done_, bytes_)}});
@@ -211,7 +244,7 @@ absl::StatusOr<Writer> open_output(Options& o) {
       if (absl::Status s = tools::check_no_checkpoint(o.checkpoint); !s.ok()) return s;
     absl::StatusOr<tools::OutputFile> out = tools::OutputFile::create(o.out);
     if (!out.ok()) return out.status();
-    const std::string first = header(o.config);
+    const std::string first = header(o);
     if (absl::Status s = out->write(first); !s.ok()) return s;
     tools::FileSeal seal;
     seal.add(first);
@@ -219,7 +252,7 @@ absl::StatusOr<Writer> open_output(Options& o) {
     return w;
   }
   absl::StatusOr<tools::CheckpointFields> f =
-      tools::load_run_checkpoint(o.checkpoint, kTool, identity(o.config));
+      tools::load_run_checkpoint(o.checkpoint, kTool, identity(o));
   if (!f.ok()) return f.status();
   absl::StatusOr<uint64_t> games =
       parse_number<uint64_t>("games", (*f)["games"], 0, o.config.games);

@@ -1,4 +1,4 @@
-#include "protocol/version.h"
+#include "engine/version.h"
 
 #include "kete_version.h"  // generated in the build tree by cmake/version.cmake
 
