@@ -149,6 +149,9 @@ cp "$root"/gui/dist/page/*.js "$next/js/"
 cp "$wasm/kete.js" "$wasm/kete.wasm" "$wasm/kete.worker.js" "$next/js/"
 cp "$root/gui/static/style.css" "$root/web/manifest.webmanifest" "$root/web/icon.svg" "$next/"
 cp "$root/web/early_worker.js" "$next/js/"
+# The rules page (rules.html, its paths already relative) needs no engine: its boards
+# replay their moves with the page's own sowing.
+cp "$root/gui/static/rules.html" "$root/gui/static/rules.css" "$next/"
 # The home-screen icons the manifest names beside the SVG: browsers want bitmaps of
 # 192 and 512 pixels to offer the install.
 for size in 192 512; do

@@ -50,6 +50,9 @@ export interface BoardDecorations {
   // The game is over on this board: no side is to move; the winner's band says so
   // (null: a draw).
   ended?: { winner: Side | null };
+  // A board to look at, not to play on (the rules page's examples): its pits are
+  // pictures for a screen reader, not buttons, and take no focus.
+  still?: boolean;
 }
 
 const kDefaultLayout: BoardLayout = { upright: false, flipped: false };
@@ -208,7 +211,7 @@ function pitSvg(
   // The whole cell is the target for a finger or a click, not only the hole.
   const hit = `<rect class="hit" x="${cx - kPitch / 2}" y="${cy - kPitch / 2}" width="${kPitch}" height="${kPitch}"/>`;
   return (
-    `<g class="${classes.join(" ")}" ${attributes.join(" ")} role="button" tabindex="${tabindex}" aria-label="${aria}">` +
+    `<g class="${classes.join(" ")}" ${attributes.join(" ")} ${d.still ? 'role="img"' : `role="button" tabindex="${tabindex}"`} aria-label="${aria}">` +
     hit +
     `<circle class="ring" cx="${cx}" cy="${cy}" r="${kRingRadius}"/>` +
     shape +
