@@ -27,6 +27,7 @@ import { PlayClocks } from "./play_clocks.js";
 import { kVariants } from "./position.js";
 import { Renderer } from "./render.js";
 import { Review } from "./review.js";
+import { wireRulesLink } from "./rules_link.js";
 import { Session } from "./session.js";
 import { fillPresets, fillVariants, restoreControls, saveControls } from "./settings.js";
 import { SowingAnimation } from "./sowing_animation.js";
@@ -69,6 +70,7 @@ export class App {
     this.setup.restoreKept();
     this.wireSession();
     this.controls.wire();
+    wireRulesLink(() => this.state.game?.variant ?? $<HTMLSelectElement>("variant").value);
     fillVariants([...kVariants]);
     this.clocks.reset();
     this.view.render();
