@@ -20,5 +20,6 @@ if [ "${1:-}" = "--suite" ]; then
   "$root/scripts/setup.sh" release
   KETE="$root/build/release/kete" KETE_GUI_SITE="$root/build/web" node --test \
     --test-concurrency=1 test/play.test.mjs test/analyse.test.mjs test/kichwa.test.mjs \
-    test/layout.test.mjs test/review.test.mjs test/records.test.mjs test/watch.test.mjs
+    test/layout.test.mjs test/review.test.mjs test/records.test.mjs test/watch.test.mjs \
+    test/rules_page.test.mjs
 fi

@@ -253,10 +253,10 @@ export async function analyseBriefly(page, rows) {
 }
 
 // The position string of the drawn board: pit counts, side to move, hands, houses and
-// takasia, each read from what is drawn.
-export function readBoard(page) {
-  return page.evaluate(() => {
-    const svg = document.querySelector("svg.board");
+// takasia, each read from what is drawn; `selector`: another board of the page.
+export function readBoard(page, selector = "svg.board") {
+  return page.evaluate((selector) => {
+    const svg = document.querySelector(selector);
     const width = Number(svg.dataset.width);
     const variant = svg.dataset.variant;
     const count = (name) => Number(svg.querySelector(`[data-pit="${name}"]`).dataset.count);
@@ -281,7 +281,7 @@ export function readBoard(page) {
       text += ` ${hand("S")},${hand("N")} ${houses} ${takasia}`;
     }
     return text;
-  });
+  }, selector);
 }
 
 // The protocol log as the page shows it: the details around it opened, and read once the
