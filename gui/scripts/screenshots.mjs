@@ -135,9 +135,47 @@ const shots = [
     multipv: "3",
     depth: 8,
   }),
+  // The rules page (rules.html): a board of it played to the end of its move.
+  rulesShot("rules-phone.png", kPhone, "kiswahili", "kiswahili-safari", "A7R+"),
+  rulesShot("rules.png", kDesktop, "kujifunza", "kujifunza-choose", "A2R:R"),
 ];
 
+// The page as it is in the window, to docs/gui/<shot.file>.
+async function save(page, shot) {
+  const file = path.join(outDir, shot.file);
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(
+    `wrote ${path.relative(process.cwd(), file)} (${shot.size.width}x${shot.size.height})`,
+  );
+}
+
+function rulesShot(file, size, variant, example, move) {
+  return { file, size, rules: { variant, example, move } };
+}
+
+async function takeRules(url, shot) {
+  const browser = await launchBrowser({ viewport: shot.size });
+  try {
+    const page = await browser.context.newPage();
+    const { variant, example, move } = shot.rules;
+    await page.goto(`${url}rules.html#${variant}`);
+    await page.waitForFunction((v) => document.body.dataset.variant === v, variant);
+    const box = `#example-${example}`;
+    await page.click(`${box} button.play[data-move="${move}"]`);
+    await page.waitForSelector(`${box}[data-state="done"]`, { timeout: 30000 });
+    // The example's board and its buttons in view, the end of its words above.
+    await page.$eval(`${box} .rules-board`, (e) => {
+      e.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -60);
+    });
+    await save(page, shot);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function take(url, shot, record) {
+  if (shot.rules) return takeRules(url, shot);
   const browser = await launchBrowser();
   try {
     const { page } = await openGui(browser.context, url);
@@ -173,11 +211,7 @@ async function take(url, shot, record) {
     }
     if (shot.after) await shot.after(page);
     if (shot.size !== kPhone) await page.evaluate(() => window.scrollTo(0, 0));
-    const file = path.join(outDir, shot.file);
-    await page.screenshot({ path: file, fullPage: false });
-    console.log(
-      `wrote ${path.relative(process.cwd(), file)} (${shot.size.width}x${shot.size.height})`,
-    );
+    await save(page, shot);
   } finally {
     await browser.close();
   }
