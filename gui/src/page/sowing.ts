@@ -23,6 +23,7 @@ export interface Frame {
   position: Position;
   highlight: string[]; // pit names touched in this step
   note: string; // "sow", "lift", "capture", "hand", "end"
+  hand: number; // seeds in the mover's hand after this step, still to sow (0 at a lap end)
 }
 
 export interface Sowing {
@@ -121,6 +122,7 @@ class Sower {
   private drops = 0;
   private direction = 0;
   private won = false;
+  private inHand = 0; // the seeds lifted or captured and not yet sown
 
   constructor(
     before: Position,
@@ -163,6 +165,7 @@ class Sower {
         const seeds = this.ring[end]! + this.other[facing]!;
         this.ring[end] = 0;
         this.other[facing] = 0;
+        this.inHand = seeds;
         this.snap([this.name(this.me, end), this.name(this.them, facing)], "capture");
         const won = frontRowEmpty(this.p, this.them);
         end = this.sow(seeds, this.step(end));
@@ -179,8 +182,7 @@ class Sower {
     this.direction = -1;
     let end: number;
     if (this.ring[start] === 1) {
-      this.ring[start] = 0;
-      end = this.sow(1, this.step(start));
+      end = this.sow(this.lift(start), this.step(start)); // the single seed: one step, no relay
     } else {
       end = this.sow(this.lift(start), this.step(start));
       while (this.ring[end]! > 1) end = this.sow(this.lift(end), this.step(end));
@@ -221,6 +223,7 @@ class Sower {
     if (workingHouse) {
       // The tax: only two seeds leave a working house, which stays intact.
       this.ring[start]! -= 2;
+      this.inHand = 2;
       this.snap([this.name(this.me, start)], "lift");
       return this.takata(this.sow(2, this.step(start)), true);
     }
@@ -260,6 +263,7 @@ class Sower {
     const seeds = this.other[facing]!;
     this.other[facing] = 0;
     if (this.p.variant === "kiswahili" && facing === kHouseIndex) this.p.houses[this.them] = false;
+    this.inHand = seeds;
     this.snap([this.name(this.me, at), this.name(this.them, facing)], "capture");
     const left = this.kichwaIsLeft(at, firstNamua);
     const kichwa = left ? 0 : this.width - 1;
@@ -314,6 +318,7 @@ class Sower {
     if (seeds === 0) throw new SowingError(`${this.move.text}: lifting an empty pit`);
     this.ring[index] = 0;
     if (this.p.variant === "kiswahili" && index === kHouseIndex) this.p.houses[this.me] = false;
+    this.inHand = seeds;
     this.snap([this.name(this.me, index)], "lift");
     return seeds;
   }
@@ -322,9 +327,11 @@ class Sower {
   // the last seed.
   private sow(seeds: number, from: number): number {
     let at = from;
+    this.inHand = seeds;
     for (let i = 0; i < seeds; ++i) {
       if (i > 0) at = this.step(at);
       this.ring[at]! += 1;
+      this.inHand -= 1;
       if (++this.drops > kMaxDrops) throw new SowingError(`${this.move.text}: does not end`);
       this.snap([this.name(this.me, at)], "sow");
     }
@@ -336,6 +343,6 @@ class Sower {
   }
 
   snap(highlight: string[], note: string): void {
-    this.frames.push({ position: clonePosition(this.p), highlight, note });
+    this.frames.push({ position: clonePosition(this.p), highlight, note, hand: this.inHand });
   }
 }

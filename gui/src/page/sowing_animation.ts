@@ -68,7 +68,7 @@ export class SowingAnimation {
     this.label = label;
     document.body.dataset.animPlannedMs = String(Math.round(interval * total));
     $<HTMLButtonElement>("skip").disabled = false;
-    $("animation-state").textContent = `sowing ${label.split(" ")[2]?.replace("…", "") ?? ""}`;
+    const token = label.split(" ")[2]?.replace("…", "") ?? "";
     $("status-line").textContent = label;
     const start = performance.now();
     try {
@@ -78,6 +78,7 @@ export class SowingAnimation {
         if (this.skipping || !this.app.session.isCurrent(epoch)) break;
         const frame = frames[k]!;
         this.app.view.drawBoard(frame.position, { highlight: frame.highlight });
+        this.showHand(token, frame);
         this.sound.play(frame.note);
         await sleep(start + (k + 1) * interval - performance.now());
         const due = Math.floor((performance.now() - start) / interval);
@@ -89,7 +90,15 @@ export class SowingAnimation {
       this.skipping = false;
       $<HTMLButtonElement>("skip").disabled = true;
       $("animation-state").textContent = "";
+      delete $("animation-state").dataset.hand;
     }
+  }
+
+  // The seeds still in the mover's hand, beside the skip button (issue #31).
+  private showHand(token: string, frame: Frame): void {
+    const state = $("animation-state");
+    state.textContent = `sowing ${token}: ${frame.hand} in hand`;
+    state.dataset.hand = String(frame.hand);
   }
 
   // Whether a sowing is being shown.
