@@ -68,28 +68,26 @@ async function playTurns(variant, human, turns, kichwa = "choose") {
     const pit = offered[(turn * 3) % offered.length];
     const fromPit = legal.filter((m) => pitOf(m) === pit).sort();
     await page.click(`svg.board [data-pit="${pit}"]`);
-    if (!(variant === "kigogo" && fromPit.length === 1)) {
-      // Kujifunza (choose): a direction first, then each central capture's kichwa as the
-      // sowing reaches it (kichwa.test.mjs checks the questions).
-      const choices = (
-        await page.$$eval("#picker [data-move], #picker [data-base]", (els) =>
-          els.map((e) => e.dataset.move ?? e.dataset.base),
-        )
-      ).sort();
-      assert.deepEqual(
-        choices,
-        [...new Set(fromPit.map((m) => m.split(":")[0]))].sort(),
-        `${variant}: choices of ${pit}`,
+    // Kujifunza (choose): a direction first, then each central capture's kichwa as the
+    // sowing reaches it (kichwa.test.mjs checks the questions).
+    const choices = (
+      await page.$$eval("#picker [data-move], #picker [data-base]", (els) =>
+        els.map((e) => e.dataset.move ?? e.dataset.base),
+      )
+    ).sort();
+    assert.deepEqual(
+      choices,
+      [...new Set(fromPit.map((m) => m.split(":")[0]))].sort(),
+      `${variant}: choices of ${pit}`,
+    );
+    const last = choices[choices.length - 1];
+    await page.click(`#picker [data-move="${last}"], #picker [data-base="${last}"]`);
+    for (;;) {
+      const question = await page.waitForSelector(
+        '#picker [data-kichwa], #moves[data-plies]:not([data-plies="' + moves.length + '"])',
       );
-      const last = choices[choices.length - 1];
-      await page.click(`#picker [data-move="${last}"], #picker [data-base="${last}"]`);
-      for (;;) {
-        const question = await page.waitForSelector(
-          '#picker [data-kichwa], #moves[data-plies]:not([data-plies="' + moves.length + '"])',
-        );
-        if (!(await question.getAttribute("data-kichwa"))) break;
-        await page.locator("#picker [data-kichwa]").last().click();
-      }
+      if (!(await question.getAttribute("data-kichwa"))) break;
+      await page.locator("#picker [data-kichwa]").last().click();
     }
     // The player's move, then the engine's answer unless the game ended.
     await page.waitForFunction(

@@ -1,6 +1,7 @@
 // The player's hands on the board: a pit clicked or tapped, the arrow keys moving between
 // the pits as they are drawn, Enter or Space playing a pit, the picker's choices, Escape.
-// A pit with one move plays it at once in kigogo; otherwise the picker offers its moves.
+// The picker then offers the pit's moves, each with what it does (a kigogo pit's one move
+// too, so that it is said before it is played).
 import { $ } from "./dom.js";
 import type { App } from "./main.js";
 import { movesByPit, type Letter } from "./move_token.js";
@@ -48,6 +49,7 @@ export class BoardInput {
     const target = (event.target as Element).closest<HTMLElement>("button");
     if (!target) return;
     if (target.dataset.kichwa) return this.app.kichwa.tap(target.dataset.kichwa as Letter);
+    if (this.stepButton(target)) return;
     if (target.dataset.cancel && state.kichwa) {
       this.app.kichwa.cancel();
       this.focusBoardNext();
@@ -63,10 +65,33 @@ export class BoardInput {
     this.app.view.render();
   }
 
-  // Escape: the animation skipped, the preview closed, the pit unselected.
+  // The seed-by-seed controls and a choice's step button (sowing_steps.ts); true when
+  // `target` was one of them.
+  private stepButton(target: HTMLElement): boolean {
+    const { steps, state } = this.app;
+    const view = state.steps;
+    const at = view?.index ?? 0;
+    const to: Record<string, number> = {
+      first: 0,
+      back: at - 1,
+      next: at + 1,
+      last: (view?.frames.length ?? 1) - 1,
+    };
+    const which = target.dataset.step;
+    if (target.dataset.stepMove) steps.openCandidate(target.dataset.stepMove);
+    else if (which === "close") {
+      state.focusPicker = true;
+      steps.close();
+    } else if (which && which in to) steps.go(to[which]!);
+    else return false;
+    return true;
+  }
+
+  // Escape: the animation skipped, the steps or the preview closed, the pit unselected.
   escape(): void {
     const state = this.app.state;
     this.app.sowing.skipping = true;
+    if (state.steps) return this.app.steps.close();
     if (state.preview) this.app.analyse.closePreview();
     if (state.selected) {
       state.selected = null;
@@ -79,6 +104,10 @@ export class BoardInput {
   private activatePit(pit: string, keyboard: boolean): void {
     const { state, play } = this.app;
     state.focusPit = pit;
+    if (state.steps) {
+      state.steps = null;
+      this.app.view.render();
+    }
     if (!play.humanMayMove()) return;
     const game = state.game!;
     const moves = movesByPit(state.legalAtView(), game.position(state.viewPly).width).get(pit);
@@ -90,7 +119,6 @@ export class BoardInput {
       return;
     }
     this.app.whyNot.clear();
-    if (moves.length === 1 && game.variant === "kigogo") return play.humanMove(moves[0]!.text);
     state.selected = state.selected === pit ? null : pit;
     state.focusPicker = keyboard && state.selected !== null;
     this.app.view.render();

@@ -143,6 +143,8 @@ export class Controls {
     });
     const picker = $("picker");
     picker.addEventListener("click", (event) => input.clickPicker(event));
+    picker.addEventListener("keydown", (event) => this.app.steps.key(event));
+    $("step-sowing").addEventListener("click", () => this.app.steps.openShown());
     // A kichwa choice is previewed while a mouse points at it, or while it has the
     // keyboard's focus (not the focus the page gives the first choice after a click); a
     // finger's tap previews it through the click (KichwaChoice.tap), never by hovering.

@@ -31,6 +31,7 @@ import { wireRulesLink } from "./rules_link.js";
 import { Session } from "./session.js";
 import { fillPresets, fillVariants, restoreControls, saveControls } from "./settings.js";
 import { SowingAnimation } from "./sowing_animation.js";
+import { SowingSteps } from "./sowing_steps.js";
 import { Stepping } from "./stepping.js";
 import { GameStore } from "./storage.js";
 import { prepareStaticSite } from "./static_site.js";
@@ -50,6 +51,7 @@ export class App {
   readonly messages = new Messages();
   readonly view = new Renderer(this);
   readonly sowing = new SowingAnimation(this);
+  readonly steps = new SowingSteps(this);
   readonly clocks = new PlayClocks(this);
   readonly play = new Play(this);
   readonly analyse = new Analyse(this);
@@ -92,6 +94,7 @@ export class App {
     session.onQueued = () => {
       this.sowing.skipping = true;
       this.state.selected = null;
+      this.state.steps = null;
       this.view.renderControls();
     };
     session.onRun = () => (this.sowing.skipping = false);

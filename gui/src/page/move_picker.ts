@@ -47,14 +47,23 @@ export function directionOf(token: string): string {
   return token.split(":")[0]!;
 }
 
+// `says(token)`: what the move does, in words (move_summary.ts). Each choice has a
+// button beside it that steps through its sowing seed by seed (sowing_steps.ts).
 export function renderPicker(
   pit: string,
   moves: readonly MoveToken[],
   p: Position,
   layout: BoardLayout = kFlat,
+  says: (token: string) => string = () => "",
 ): string {
   const seen = new Set<string>();
   const buttons: string[] = [];
+  const step = (token: string) =>
+    `<button type="button" class="move-step" data-step-move="${token}" aria-label="step through ${token} seed by seed">step</button>`;
+  const effect = (token: string) => {
+    const words = says(token);
+    return words ? `<span class="move-says">${words}</span>` : "";
+  };
   for (const m of moves) {
     if (m.kichwa.length) {
       // Kujifunza, choose: one button per direction; the kichwa is asked at each capture.
@@ -63,14 +72,14 @@ export function renderPicker(
       seen.add(base);
       const letter = m.letter ?? "L";
       buttons.push(
-        `<button type="button" class="move-choice" data-base="${base}">` +
-          `<b>${base}</b> <span>${letter} ${arrow(letter, p, layout)}; captures: you choose each kichwa as it comes</span></button>`,
+        `<div class="choice-row"><button type="button" class="move-choice" data-base="${base}">` +
+          `<b>${base}</b> <span>${letter} ${arrow(letter, p, layout)}; captures: you choose each kichwa as it comes</span> ${effect(base)}</button>${step(base)}</div>`,
       );
       continue;
     }
     buttons.push(
-      `<button type="button" class="move-choice" data-move="${m.text}">` +
-        `<b>${m.text}</b> <span>${describeMove(m, p, moves, layout)}</span></button>`,
+      `<div class="choice-row"><button type="button" class="move-choice" data-move="${m.text}">` +
+        `<b>${m.text}</b> <span>${describeMove(m, p, moves, layout)}</span> ${effect(m.text)}</button>${step(m.text)}</div>`,
     );
   }
   return (

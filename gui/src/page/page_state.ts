@@ -6,6 +6,7 @@ import type { KichwaOption } from "./kichwa_question.js";
 import { tabOf, type Mode } from "./mode.js";
 import type { Letter } from "./move_token.js";
 import type { Frame } from "./sowing.js";
+import type { SowingStepsView } from "./sowing_steps.js";
 
 // Kujifunza under the choose rule: the player's move paused at a central capture.
 export interface KichwaQuestion {
@@ -40,6 +41,8 @@ export class PageState {
   gameOverClosed = false;
   kichwa: KichwaQuestion | null = null;
   preview: LinePreview | null = null;
+  steps: SowingStepsView | null = null; // a sowing stepped through seed by seed
+  focusSteps = false;
 
   // The engine's work on this tab is over, whatever it was (a new game, the engine gone).
   stopWork(): void {

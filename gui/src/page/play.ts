@@ -54,6 +54,7 @@ export class Play {
     state.viewPly = game.plies;
     state.viewLegal = null;
     state.preview = null;
+    state.steps = null; // a sowing being stepped through is about the position before
     if (animate) await this.app.sowing.animate(epoch, game, before, canonical, after, shownFrames);
     this.turnSince = performance.now();
     this.app.view.render();

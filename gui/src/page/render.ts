@@ -26,7 +26,9 @@ import {
 import { moveMarks } from "./review.js";
 import { formatScore, renderGraph, southCp } from "./score_graph.js";
 import { humanSide, opponentName } from "./settings.js";
-import type { Frame } from "./sowing.js";
+import { summarizeMove } from "./move_summary.js";
+import type { Frame, KichwaRule } from "./sowing.js";
+import { renderSteps } from "./sowing_steps.js";
 import { kCustom } from "./strength.js";
 
 const kMinTargetPx = 44; // a pit smaller than this on screen is hard to tap: draw upright
@@ -60,7 +62,9 @@ export class Renderer {
     const byPit = movesByPit(mayMove ? state.legalAtView() : [], position.width);
     const preview = state.preview;
     const over = live && game.over && !preview;
-    if (!this.app.sowing.running)
+    if (state.steps && !this.app.sowing.running)
+      this.drawFrame(state.steps.frames[state.steps.index]!);
+    else if (!this.app.sowing.running)
       this.drawStill(position, { selectable: new Set(byPit.keys()), lastMove }, live, over);
     $("preview-bar").hidden = !preview;
     if (preview)
@@ -187,8 +191,13 @@ export class Renderer {
       const victim = opponent(before.toMove);
       const captured = seedsOnBoard(before, victim) - seedsOnBoard(q.frame.position, victim);
       html = renderKichwaChoice(q.base, q.chosen, q.options, captured);
+    } else if (state.steps) {
+      html = renderSteps(state.steps);
     } else if (state.selected && byPit.get(state.selected)) {
-      html = renderPicker(state.selected, byPit.get(state.selected)!, position, layout);
+      const game = state.game!;
+      const says = (token: string) =>
+        summarizeMove(position, token, game.kichwaRule as KichwaRule, state.legalAtView()).words;
+      html = renderPicker(state.selected, byPit.get(state.selected)!, position, layout, says);
     }
     const changed = picker.dataset.html !== html;
     if (changed) {
@@ -196,6 +205,7 @@ export class Renderer {
       picker.dataset.html = html;
     }
     picker.hidden = !html;
+    this.app.steps.fill();
     markPreviewed(picker, q?.previewing ?? null);
     if (html && state.focusPicker) {
       state.focusPicker = false;
@@ -295,6 +305,8 @@ export class Renderer {
     $<HTMLButtonElement>("watch-start").disabled = mode === "watching";
     $<HTMLButtonElement>("watch-pause").disabled = mode !== "watching";
     $<HTMLButtonElement>("play-from-here").disabled = !game || viewPly === game.plies;
+    $<HTMLButtonElement>("step-sowing").disabled =
+      !game || viewPly === 0 || !!this.app.state.kichwa;
     $<HTMLButtonElement>("take-back").disabled = this.app.play.takeBackPly() === null;
     $<HTMLButtonElement>("hint").disabled = !this.app.hint.available;
     this.app.hint.render(this.layout(game ? game.position().width : 8));

@@ -15,6 +15,7 @@ export class Stepping {
     if (!game || state.kichwa) return;
     const target = Math.max(0, Math.min(game.plies, ply));
     state.preview = null;
+    state.steps = null;
     state.viewPly = target;
     state.selected = null;
     this.app.view.render();
