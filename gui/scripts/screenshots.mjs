@@ -131,6 +131,71 @@ const shots = [
       await waitIdle(page);
     },
   }),
+  // Issue #31, Teach: the hint, why not, what a move does and a sowing seed by seed, each
+  // at a phone's size and a desktop's.
+  ...[kPhone, kDesktop].flatMap((size) => {
+    const prefix = size === kPhone ? "phone-" : "";
+    const showBoard = async (page) => {
+      if (size === kPhone) await page.$eval("#board", (b) => b.scrollIntoView({ block: "start" }));
+    };
+    return [
+      screenshot(`${prefix}hint.png`, size, "play", "kiswahili", "startpos moves A7L a5R", {
+        limit: ["depth", "4"],
+        after: async (page) => {
+          await page.click("#hint");
+          await page.waitForSelector('#hint-text[data-state="shown"]');
+          await waitIdle(page);
+          await showBoard(page);
+        },
+      }),
+      screenshot(`${prefix}why-not.png`, size, "play", "kiswahili", "startpos", {
+        limit: ["depth", "4"],
+        after: async (page) => {
+          await page.click('svg.board [data-pit="A5"]');
+          await page.waitForFunction(() => document.getElementById("why-not").textContent);
+          await waitIdle(page);
+          if (size === kPhone)
+            await page.$eval("#why-not", (e) => e.scrollIntoView({ block: "end" }));
+        },
+      }),
+      // Namua, hands 5, houses destroyed: A6 captures a3's 4 seeds (move_preview.test.mjs).
+      screenshot(
+        `${prefix}move-says.png`,
+        size,
+        "play",
+        "kiswahili",
+        "5,5,5,5,5,5,5,6/0,0,0,2,0,4,0,1/0,0,2,1,0,3,0,0/0,0,0,0,0,0,0,0 S 5,5 - -",
+        {
+          limit: ["depth", "4"],
+          after: async (page) => {
+            await showBoard(page);
+            await page.click('svg.board [data-pit="A6"]');
+            await page.waitForSelector("#picker .move-says");
+          },
+        },
+      ),
+      // Bao: A2R relays at A5 and eats at A7, shown at its eat (step 8).
+      screenshot(
+        `${prefix}steps.png`,
+        size,
+        "play",
+        "bao",
+        "7,7,7,7,7,7,6,6/0,0,0,0,0,0,3,2/0,3,0,0,1,0,1,0/0,0,0,0,0,0,0,0 S",
+        {
+          limit: ["depth", "4"],
+          after: async (page) => {
+            await showBoard(page);
+            await page.click('svg.board [data-pit="A2"]');
+            await page.click('#picker [data-step-move="A2R"]');
+            for (let k = 1; k <= 8; ++k) {
+              await page.click('#picker [data-step="next"]');
+              await page.waitForSelector(`#picker[data-step-index="${k}"]`);
+            }
+          },
+        },
+      ),
+    ];
+  }),
   screenshot("large.png", kLarge, "analyse", "bao", "startpos moves A1R a3L B3R b6L", {
     multipv: "3",
     depth: 8,
