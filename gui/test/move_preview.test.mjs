@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, newPlayGame, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui;
 
@@ -179,6 +179,25 @@ for (const size of kSizes) {
       await page.click("#picker [data-cancel]");
       assert.deepEqual(await moveList(page), [], `${c.what}: nothing played`);
     }
+    assert.deepEqual(gui.errors, []);
+  });
+
+  test(`#31 the hint says what its move does (${size.width}x${size.height})`, async () => {
+    const { page } = gui;
+    await page.setViewportSize(size);
+    // The kigogo case above: A5 is South's only pit of 2+, so its one legal move.
+    const kigogo = kCases.find((c) => c.variant === "kigogo");
+    await newPlayGame(page, { side: "S", depth: 1, variant: "kigogo" });
+    await page.fill("#position-input", kigogo.position);
+    await page.click("#set-position");
+    await waitIdle(page);
+    await page.click("#hint");
+    await page.waitForSelector('#hint-text[data-state="shown"]');
+    assert.equal(
+      await page.textContent("#hint-text"),
+      `Hint: A5, sow (anticlockwise): ${kigogo.says}`,
+    );
+    assert.deepEqual(await moveList(page), []);
     assert.deepEqual(gui.errors, []);
   });
 

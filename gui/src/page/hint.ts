@@ -8,9 +8,11 @@
 import type { Game } from "./game.js";
 import type { App } from "./main.js";
 import { arrow, describeMove } from "./move_picker.js";
+import { summarizeMove } from "./move_summary.js";
 import { movesByPit, parseMoveToken } from "./move_token.js";
 import { pitName, sideName } from "./position.js";
 import type { BoardLayout } from "./board_view.js";
+import type { KichwaRule } from "./sowing.js";
 
 // Full strength (UCI_LimitStrength false) to depth 8: a few ms to a third of a second
 // for kete in every variant, and deeper than the presets' own searches.
@@ -98,7 +100,8 @@ export class Hint {
       pit: pitName(move.pit, p.width),
       letter: move.letter,
       arrow: move.letter && p.variant !== "kigogo" ? arrow(move.letter, p, layout) : "",
-      words: `${h.token}, ${describeMove(move, p, siblings, layout)}`,
+      // What the move does, as the picker says it (move_summary.ts).
+      words: `${h.token}, ${describeMove(move, p, siblings, layout)}: ${summarizeMove(p, h.token, h.game.kichwaRule as KichwaRule, h.game.legal).words}`,
     };
   }
 
