@@ -63,6 +63,54 @@ const kCases = [
     says: "a seed from the hand into A6; takasa (no capture); 3 seeds sown; ends at A3",
   },
   {
+    // Namua, South's house intact with 6: the hand seed into A7 (a kimbi: the right
+    // kichwa), a2's 4 sown A8, A7, A6, A5; the house now holds 7, working: safari lifts it
+    // and sows A4..A1, B1..B3, empty before (rules.md 6.2, 6.5).
+    what: "kiswahili namua safari",
+    variant: "kiswahili",
+    position: "5,5,5,5,5,5,5,6/0,0,0,0,0,0,4,1/0,0,0,0,6,0,2,0/0,0,0,0,0,0,0,0 S 5,5 H -",
+    pit: "A7",
+    choice: "A7R+",
+    says:
+      "a seed from the hand into A7; captures 4 seeds from a2 at A7 into the right kichwa A8; " +
+      "safari: the nyumba A5 is lifted and sown on (destroyed); 11 seeds sown; ends at B3",
+  },
+  {
+    // The same capture stopping at the house.
+    what: "kiswahili namua stop at the house",
+    variant: "kiswahili",
+    position: "5,5,5,5,5,5,5,6/0,0,0,0,0,0,4,1/0,0,0,0,6,0,2,0/0,0,0,0,0,0,0,0 S 5,5 H -",
+    pit: "A7",
+    choice: "A7R",
+    says:
+      "a seed from the hand into A7; captures 4 seeds from a2 at A7 into the right kichwa A8; " +
+      "4 seeds sown; ends at A5, stopping at the nyumba (kept)",
+  },
+  {
+    // The house intact but holding 4: the lap ends there on 5, not working, so it is a
+    // relay, A4..A1, B1 (6.1, 6.5): no safari offered, none said.
+    what: "kiswahili namua relay from a small intact house",
+    variant: "kiswahili",
+    position: "5,5,5,5,5,5,6,7/0,0,0,0,0,0,4,1/0,0,0,0,4,0,2,0/0,0,0,0,0,0,0,0 S 5,5 H -",
+    pit: "A7",
+    choice: "A7R",
+    says:
+      "a seed from the hand into A7; captures 4 seeds from a2 at A7 into the right kichwa A8; " +
+      "1 relay lap; 9 seeds sown; ends at B1",
+  },
+  {
+    // Namua, the working house South's only occupied front pit and nothing to capture: a
+    // takasa from it pays the tax, 2 of its 7 seeds sown A4, A3 (rules.md 6.2).
+    what: "kiswahili namua tax",
+    variant: "kiswahili",
+    position: "6,6,6,6,6,6,6,5/0,0,0,0,0,0,0,1/0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 S 5,5 H -",
+    pit: "A5",
+    choice: "A5L",
+    says:
+      "a seed from the hand into A5; takasa (no capture); the nyumba A5 pays the tax: " +
+      "2 seeds lifted, the house kept; 2 seeds sown; ends at A3",
+  },
+  {
     // Mtaji (hands empty): A4R's first lap A5, A6, A7 ends on A7 (2) facing an empty a2,
     // so no capture move exists: takata, relay A8, B8, empty before (rules.md 6.4).
     what: "kiswahili mtaji takata",

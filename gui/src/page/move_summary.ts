@@ -121,6 +121,11 @@ function withinRules(before: Position, frames: readonly Frame[]): boolean {
   return true;
 }
 
+// An intact house holding 6 or more (rules.md 6.1); a lift of a smaller one is a relay.
+function working(p: Position, house: string): boolean {
+  return p.houses[p.toMove] && seedsIn(p, house) >= 6;
+}
+
 function seedsIn(p: Position, pit: string): number {
   const at = parsePitName(pit, p.width);
   return at ? p.rings[at.side][at.index]! : 0;
@@ -147,7 +152,8 @@ function describe(before: Position, frames: readonly Frame[]): string {
       const first = sown === 0 && captures.length === 0;
       if (first)
         tax = seedsIn(f.position, pit) > 0; // only the tax leaves seeds behind
-      else if (namua(before) && pit === house && prev.houses[me]) safari = true;
+      else if (namua(before) && captures.length && pit === house && working(prev, house))
+        safari = true; // a lap of a capture move ending at the working house (6.5)
       else relays += 1;
     } else if (f.note === "capture") {
       const taken = before.variant === "kigogo" ? f.highlight : f.highlight.slice(1);
