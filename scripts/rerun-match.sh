@@ -157,29 +157,13 @@ fi
 
 # --- Checkouts and builds ------------------------------------------------------------
 checkout_of() { echo "$root/build/commits/$1"; }
-build_at() {  # build_at SHA TARGET...
-  local sha="$1" dir; shift
-  dir="$(checkout_of "$sha")"
+build_at() {  # build_at SHA TARGET...: scripts/build-commit.sh, quiet on stdout
+  local sha="$1"; shift
   if ((dry_run)); then
-    echo "build: ${sha:0:12} ($dir): ${*}"
+    echo "build: ${sha:0:12} ($(checkout_of "$sha")): ${*}"
     return
   fi
-  if [ ! -e "$dir/.git" ]; then
-    mkdir -p "$(dirname "$dir")"
-    git -C "$root" worktree add --quiet --detach "$dir" "$sha"
-  fi
-  [ "$(git -C "$dir" rev-parse HEAD)" = "$sha" ] || die "$dir is not at $sha: remove it (git worktree remove)"
-  if [ ! -f "$dir/build/release/build.ninja" ] && [ ! -f "$dir/build/release/Makefile" ]; then
-    echo "rerun-match: configuring ${sha:0:12} in $dir/build/release" >&2
-    local flags=(-DKETE_BUILD_TESTS=OFF -DKETE_BUILD_BENCHMARKS=OFF)
-    if [ -f "$dir/CMakePresets.json" ]; then
-      (cd "$dir" && nice cmake --preset release "${flags[@]}" >/dev/null)
-    else  # before the presets: what the release preset sets
-      nice cmake -S "$dir" -B "$dir/build/release" -G Ninja -DCMAKE_BUILD_TYPE=Release "${flags[@]}" >/dev/null
-    fi
-  fi
-  echo "rerun-match: building $* at ${sha:0:12}" >&2
-  nice cmake --build "$dir/build/release" --target "$@" ${jobs:+-j "$jobs"} >&2
+  "$root/scripts/build-commit.sh" ${jobs:+--jobs "$jobs"} "$sha" "$@" >/dev/null
 }
 
 build_at "$commit" kete-match kete
