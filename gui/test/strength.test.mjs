@@ -31,10 +31,12 @@ guiSession(
 );
 
 // What the engine received since the search before its last one: the commands that set
-// up its last search, and that search's `go` line.
+// up its last search, and that search's `go` line. The solver's runs before an analysis
+// (`go solve`, `go mate`: proven.ts) are not searches and play at no strength.
 function lastSearch() {
   const lines = fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
-  const gos = lines.flatMap((l, i) => (l.startsWith("go ") ? [i] : []));
+  const search = (l) => l.startsWith("go ") && !/^go (solve|mate)\b/.test(l);
+  const gos = lines.flatMap((l, i) => (search(l) ? [i] : []));
   assert.ok(gos.length > 0, "the engine was never asked to search");
   const last = gos[gos.length - 1];
   const from = gos.length > 1 ? gos[gos.length - 2] + 1 : 0;

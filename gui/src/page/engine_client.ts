@@ -78,6 +78,9 @@ export class EngineClient {
   private readies: Waiter<string[]>[] = [];
   private handshake: Waiter<void> | null = null;
   private bestmove: Waiter<string> | null = null;
+  // The running `go`'s own listener, when it has one: its info lines go there (and not to
+  // onInfo), `info string` ones included.
+  private goListener: ((line: string) => void) | null = null;
 
   // `where` names the engine's place in messages: "the GUI server", "this browser".
   constructor(
@@ -161,12 +164,15 @@ export class EngineClient {
   }
 
   // Starts a search; resolves with the bestmove token ("(none)" when the game is over).
-  go(limits: string): Promise<string> {
+  // With `listener`, the search's info lines (`info string` ones too) go to it, not to
+  // onInfo: the solver's `go solve` and `go mate` report their verdicts so.
+  go(limits: string, listener: ((line: string) => void) | null = null): Promise<string> {
     if (!this.alive) return Promise.reject(this.gone());
     if (this.bestmove) return Promise.reject(new Error("a search is already running"));
     const answer = new Promise<string>((resolve, reject) => {
       this.bestmove = { resolve, reject, errors: [], timer: null };
     });
+    this.goListener = listener;
     this.send(`go ${limits}`.trim());
     return answer;
   }
@@ -246,9 +252,10 @@ export class EngineClient {
         (this.readies[0] ?? this.bestmove)?.errors.push(text);
         this.onError(text);
       }
+      this.goListener?.(line);
       return;
     }
-    if (first === "info") return this.onInfo(line);
+    if (first === "info") return this.goListener ? this.goListener(line) : this.onInfo(line);
     if (first === "response") return this.settle(this.responses.shift(), words.slice(1).join(" "));
     if (first === "readyok") {
       const w = this.readies.shift();
@@ -257,6 +264,7 @@ export class EngineClient {
     if (first === "bestmove") {
       const w = this.bestmove;
       this.bestmove = null;
+      this.goListener = null;
       return this.settle(w ?? undefined, words[1] ?? "(none)");
     }
     if (first === "id" && words[1] === "name") this.identity.name = words.slice(2).join(" ");
@@ -312,6 +320,7 @@ export class EngineClient {
     this.readies = [];
     this.handshake = null;
     this.bestmove = null;
+    this.goListener = null;
     for (const w of all) {
       if (!w) continue;
       if (w.timer) clearTimeout(w.timer);

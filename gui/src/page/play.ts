@@ -70,7 +70,7 @@ export class Play {
     }
     if (!session.isCurrent(epoch)) return;
     if (state.game?.over) state.finish("watching");
-    if (state.mode === "analysing") await this.app.analyse.analyse();
+    if (state.mode === "analysing") await this.app.analyse.analyse(epoch);
   }
 
   // What comes next, after the task running: carryOn as a task of its own.

@@ -253,6 +253,8 @@ export class Renderer {
     const stale = tab !== "analyse" && !live;
     thinking.classList.toggle("stale", stale);
     thinking.dataset.stale = String(stale);
+    // The solver's verdict, while the position shown in Analyse is the one proven.
+    this.app.analyse.proven.render(game, tab === "analyse" ? game.positionCommand(viewPly) : null);
     if (stale) {
       const e = game.evals[viewPly];
       this.app.analysis.setCaption(

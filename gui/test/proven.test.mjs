@@ -1,0 +1,153 @@
+// Proven results in Analyse (issue #32, item 8): before its analysis the page runs kete's
+// solver within a budget, and claims a result only when the solver proved it. The
+// expected verdicts are those of docs/solver.md ("Results"), checked by the proof checker
+// on tuning/proofs/kujifunza-choose.proof: under `choose`, South wins the start in 2 own
+// moves, A1R:RLL b7R B1L:LLL; after A1R:RLL North (to move) loses, and after b7R South
+// wins in 1 (B1L:LLL captures North's last seeds of the inner row, rules.md). Bao's start
+// is open (docs/solver.md: 210 million nodes did not decide it), so a budget of 50,000
+// nodes can prove nothing there.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { test } from "node:test";
+
+import { expected, guiSession, typeMove, waitIdle } from "./gui.mjs";
+
+const kSizes = [
+  { width: 390, height: 844 },
+  { width: 1400, height: 1000 },
+];
+const kSolve = "go solve nodes 50000";
+// The start of bao and of kujifunza: two seeds in every pit, South to move.
+const kStart = "2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S";
+
+let engine, gui, log;
+
+guiSession(
+  async (s) => {
+    ({ engine, gui, log } = s);
+  },
+  { logged: "proven" },
+);
+
+const engineLines = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
+
+// The start of `variant` (kujifunza under `kichwa`) set in Analyse, the analysis not
+// started.
+async function setStart(page, variant, kichwa) {
+  await page.click('#modes [data-mode="analyse"]');
+  if (await page.isEnabled("#analyse-stop")) await page.click("#analyse-stop");
+  await waitIdle(page);
+  if ((await page.inputValue("#variant")) !== variant) {
+    await page.selectOption("#variant", variant);
+    await waitIdle(page);
+  }
+  if (kichwa && (await page.inputValue("#kichwa")) !== kichwa) {
+    await page.selectOption("#kichwa", kichwa);
+    await waitIdle(page);
+  }
+  await page.fill("#position-input", kStart);
+  await page.click("#set-position");
+  await waitIdle(page);
+}
+
+// The verdict shown once the solver is done and the analysis has begun: its state
+// (proven, open) and its words without the solver's line.
+async function verdict(page) {
+  await page.waitForFunction(() => {
+    const state = document.getElementById("proven").dataset.state;
+    return (
+      (state === "proven" || state === "open") &&
+      document.getElementById("thinking-caption").textContent.startsWith("— analysing")
+    );
+  });
+  return page.$eval("#proven", (p) => ({
+    state: p.dataset.state,
+    words: p.firstChild?.nodeType === Node.TEXT_NODE ? p.firstChild.textContent : "",
+    line: p.querySelector(".proven-line")?.textContent ?? "",
+  }));
+}
+
+for (const size of kSizes) {
+  test(`a proven win in kujifunza, and none claimed in bao (${size.width}x${size.height})`, async () => {
+    const { page } = gui;
+    await page.setViewportSize(size);
+    await setStart(page, "kujifunza", "choose");
+    const before = engineLines().length;
+    await page.click("#analyse-start");
+    assert.deepEqual(await verdict(page), {
+      state: "proven",
+      words: "South wins in 2, proven",
+      line: " — the solver's line: A1R:RLL b7R B1L:LLL",
+    });
+    // The solve, the distance (mate 1 and 2 within the solve's 2 moves), then the analysis.
+    const gos = engineLines()
+      .slice(before)
+      .filter((l) => l.startsWith("go "));
+    assert.deepEqual(gos.slice(0, 3), [kSolve, "go mate 2 nodes 50000", "go infinite"]);
+    // Said to a screen reader: a status region.
+    assert.equal(await page.getAttribute("#proven", "role"), "status");
+    const box = await page.locator("#proven").boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= size.width, "the verdict fits the width");
+
+    // North to move after A1R:RLL: proven lost for him, no distance asked (go mate
+    // proves wins of the side to move only).
+    await typeMove(page, "A1R:RLL", 1);
+    assert.deepEqual((await verdict(page)).words, "South wins, proven (North to move loses)");
+    await typeMove(page, "b7R", 2);
+    assert.deepEqual((await verdict(page)).words, "South wins in 1, proven");
+    // Stepping back analyses that position: its own verdict again.
+    await page.click("#step-first");
+    assert.deepEqual((await verdict(page)).words, "South wins in 2, proven");
+
+    // Bao from the start: no claim, and the analysis runs after the solve.
+    await setStart(page, "bao");
+    await page.click("#analyse-start");
+    const open = await verdict(page);
+    assert.equal(open.state, "open");
+    assert.doesNotMatch(open.words, /wins/);
+    assert.match(open.words, /^Not proven: the solver found no proof within 50,000 nodes$/);
+    await page.waitForFunction(() => document.querySelectorAll("#info-summary tr.info-row").length);
+    await page.click("#analyse-stop");
+    await waitIdle(page);
+  });
+}
+
+test("a solve still running is stopped on a move, and the page is not held by it", async () => {
+  const { page } = gui;
+  await setStart(page, "bao");
+  // The solve runs until stopped (logging_engine.mjs turns it into `go infinite`).
+  fs.writeFileSync(`${log}.hold`, kSolve);
+  try {
+    const before = engineLines().length;
+    await page.click("#analyse-start");
+    await page.waitForFunction(() => document.getElementById("proven").dataset.state === "solving");
+    assert.deepEqual(
+      engineLines()
+        .slice(before)
+        .filter((l) => l.startsWith("go ")),
+      [kSolve],
+    );
+    // Not busy: a move can be played while the solver runs.
+    await waitIdle(page);
+    fs.rmSync(`${log}.hold`);
+    const { legal } = await expected(engine, "bao", kStart, []);
+    await typeMove(page, legal[0], 1);
+    const open = await verdict(page);
+    assert.equal(open.state, "open");
+    const sent = engineLines().slice(before);
+    const held = sent.indexOf(kSolve);
+    const stop = sent.indexOf("stop", held);
+    assert.ok(stop > held, `a stop after the held solve: ${sent.join(" | ")}`);
+    // The next solve is of the position after the move, sent after the stop.
+    const next = sent.indexOf(kSolve, stop);
+    assert.ok(next > stop);
+    assert.ok(
+      sent.slice(stop, next).includes(`position fen ${kStart} moves ${legal[0]}`),
+      sent.slice(stop, next).join(" | "),
+    );
+  } finally {
+    fs.rmSync(`${log}.hold`, { force: true });
+    if (await page.isEnabled("#analyse-stop")) await page.click("#analyse-stop");
+    await waitIdle(page);
+  }
+});
