@@ -11,9 +11,17 @@
 // session may set, the Threads, the depth of `perft` (which no `stop` ends). The Hash all
 // sessions hold together is the session's to check (engine_session.ts, hash_budget.ts): a
 // line setting Hash carries its size as `hashMiB`.
+//
+// `{type: "proof", text}` gives the engine a proof file (docs/solver.md, "Proof files") by
+// its text, never by a path: the session writes it to a private file of its own and sets
+// `ProofFile` to that (engine_session.ts). The text is bounded (kMaxProofLength) and must
+// be a proof's text: its magic line first, printable ASCII, tabs and line breaks only.
 import os from "node:os";
 
-export type ClientMessage = { type: "line"; line: string; hashMiB?: number } | { type: "restart" };
+export type ClientMessage =
+  | { type: "line"; line: string; hashMiB?: number }
+  | { type: "restart" }
+  | { type: "proof"; text: string };
 
 export type Parsed = { ok: true; message: ClientMessage } | { ok: false; error: string };
 
@@ -21,6 +29,11 @@ export type Parsed = { ok: true; message: ClientMessage } | { ok: false; error: 
 // thousand plies (a kujifunza token is at most 12 characters), far below the socket's
 // 1 MiB message limit.
 export const kMaxLineLength = 256 * 1024;
+
+// The longest proof text accepted, in characters: with JSON's escapes (a tab is two
+// characters) within the socket's 1 MiB message limit (main.ts). The committed proofs are
+// 291 and 38,134 bytes.
+export const kMaxProofLength = 512 * 1024;
 
 // The commands the page sends (gui/src/page/engine_client.ts and main.ts), and those
 // that only inspect the engine (d, eval, perft) for a person typing in the protocol log.
@@ -58,6 +71,7 @@ export const kMaxPerftDepth = 6;
 const kFields: Record<ClientMessage["type"], readonly string[]> = {
   line: ["type", "line"],
   restart: ["type"],
+  proof: ["type", "text"],
 };
 
 export function parseClientMessage(text: string): Parsed {
@@ -74,12 +88,18 @@ export function parseClientMessage(text: string): Parsed {
   if (typeof type !== "string")
     return refuse(`a message needs a string 'type' (${describe(type)})`);
   if (!Object.hasOwn(kFields, type))
-    return refuse(`unknown message type '${clip(type)}' (expected 'line' or 'restart')`);
+    return refuse(`unknown message type '${clip(type)}' (expected 'line', 'restart' or 'proof')`);
   const allowed = kFields[type as ClientMessage["type"]];
   const extra = Object.keys(fields).find((key) => !allowed.includes(key));
   if (extra !== undefined)
     return refuse(`unexpected field '${clip(extra)}' in a '${type}' message`);
   if (type === "restart") return { ok: true, message: { type: "restart" } };
+  if (type === "proof") {
+    const text = fields["text"];
+    if (typeof text !== "string") return refuse(`'text' must be a string (${describe(text)})`);
+    const problem = checkProof(text);
+    return problem ? refuse(`proof file: ${problem}`) : { ok: true, message: { type, text } };
+  }
   const line = fields["line"];
   if (typeof line !== "string") return refuse(`'line' must be a string (${describe(line)})`);
   const problem = checkCommand(line);
@@ -123,6 +143,18 @@ export function checkCommand(line: string): string | null {
     if (words[1] !== "perft") return "expected 'go perft <depth>'";
     return checkPerft(words.slice(2), "go perft");
   }
+  return null;
+}
+
+// Why `text` is not a proof file's text the session may write, or null.
+export function checkProof(text: string): string | null {
+  if (text.length > kMaxProofLength)
+    return `too large (${text.length} characters, at most ${kMaxProofLength})`;
+  if (!/^kete-proof \S+\r?\n/.test(text))
+    return "not a proof file: the first line must be 'kete-proof <version>'";
+  const bad = /[^\t\n\r\x20-\x7e]/.exec(text);
+  if (bad)
+    return `not a proof file: character 0x${hex(bad[0].charCodeAt(0))} at offset ${bad.index}`;
   return null;
 }
 

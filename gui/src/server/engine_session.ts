@@ -11,7 +11,17 @@
 // bytes or kMaxPendingLines lines not yet taken by an engine that reads nothing (busy in
 // `perft`, or blocked by a page that does not read), the session is dropped with an error.
 // Dropping kills the engine at once and lets every buffer go.
+//
+// A proof file from the page (`{type: "proof", text}`, issue #32 item 8) is written to a
+// file in a folder of the session's own (mkdtemp in the system's temporary folder, mode
+// 0700; the file 0600), and the engine is told `setoption name ProofFile value <that
+// file>`: the page never names a path on the server. The folder keeps the newest file and
+// the one before it (whose load the newer may still be superseding) and is removed when the
+// engine ends (session closed, dropped, restarted).
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { WebSocket } from "ws";
 
 import { parseClientMessage } from "./client_message.js";
@@ -63,6 +73,10 @@ export class EngineSession {
   private closed = false;
   // The Hash the running engine holds of the server's budget.
   private hash: HashShare = { mib: 0, closed: true };
+  // The folder of the proof files the page sent, and the files in it, oldest first.
+  private proofDir: string | null = null;
+  private proofFiles: string[] = [];
+  private proofCount = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -127,6 +141,8 @@ export class EngineSession {
     } else if (parsed.message.type === "restart") {
       this.killEngine(); // at once: the page wants a new engine, not this one's last words
       this.start();
+    } else if (parsed.message.type === "proof") {
+      this.loadProof(parsed.message.text);
     } else {
       const { line, hashMiB } = parsed.message;
       if (hashMiB !== undefined && this.engineRunning()) {
@@ -138,6 +154,35 @@ export class EngineSession {
       }
       this.writeLine(line);
     }
+  }
+
+  // The page's proof text to a private file, and the engine told to load it.
+  private loadProof(text: string): void {
+    if (!this.engineRunning()) {
+      this.send({ type: "error", message: "proof file: the engine is not running" });
+      return;
+    }
+    let file: string;
+    try {
+      this.proofDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "kete-gui-proof-"));
+      file = path.join(this.proofDir, `proof-${++this.proofCount}.proof`);
+      fs.writeFileSync(file, text, { flag: "wx", mode: 0o600 });
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.send({ type: "error", message: `proof file: the server could not keep it (${why})` });
+      return;
+    }
+    this.proofFiles.push(file);
+    while (this.proofFiles.length > 2) fs.rmSync(this.proofFiles.shift()!, { force: true });
+    this.writeLine(`setoption name ProofFile value ${file}`);
+  }
+
+  // The proof files go with the engine that read them.
+  private removeProofs(): void {
+    const dir = this.proofDir;
+    this.proofDir = null;
+    this.proofFiles = [];
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 
   private engineRunning(): boolean {
@@ -190,6 +235,7 @@ export class EngineSession {
     this.child = null;
     this.output = [];
     this.hashBudget.release(this.hash); // a killed engine's memory is given back as it dies
+    this.removeProofs();
     if (!child) return;
     killGroup(child);
     child.stdin?.destroy(); // what waited for the engine goes now
@@ -200,6 +246,7 @@ export class EngineSession {
     this.child = null;
     this.output = [];
     ++this.generation;
+    this.removeProofs(); // an engine reading one keeps it open until it is done
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     if (child.stdin?.writable) {
       child.stdin.write("quit\n");
