@@ -151,3 +151,101 @@ test("a solve still running is stopped on a move, and the page is not held by it
     await waitIdle(page);
   }
 });
+
+const proofText = (name) =>
+  fs.readFileSync(new URL(`../../tuning/proofs/${name}`, import.meta.url), "utf8");
+
+// A file chosen with "Load game".
+const loadFile = (page, name, text) =>
+  page.setInputFiles("#load-file", { name, mimeType: "text/plain", buffer: Buffer.from(text) });
+
+const errors = (page) => page.$$eval("#errors li span", (spans) => spans.map((s) => s.textContent));
+
+for (const size of kSizes) {
+  test(`a proof file loads as a game does; a bad one is refused, the proof before kept (${size.width}x${size.height})`, async () => {
+    const { page } = gui;
+    await page.setViewportSize(size);
+    await page.evaluate(() => (document.getElementById("errors").innerHTML = ""));
+    await setStart(page, "kujifunza", "follow");
+    await typeMove(page, "A6L", 1);
+    const board = await page.$eval("svg.board", (svg) => svg.outerHTML);
+    const before = engineLines().length;
+    // The committed follow proof: 768 positions (docs/solver.md, "The store").
+    const loads = () => page.$eval("#proof-status", (p) => Number(p.dataset.loads ?? 0));
+    const ended = await loads();
+    await loadFile(page, "kujifunza-follow.proof", proofText("kujifunza-follow.proof"));
+    await page.waitForFunction(
+      (n) => Number(document.getElementById("proof-status").dataset.loads ?? 0) > n,
+      ended,
+    );
+    assert.equal(
+      await page.textContent("#proof-status"),
+      "Proof file kujifunza-follow.proof loaded: 768 positions proven",
+    );
+    assert.equal(await page.getAttribute("#proof-status", "role"), "status");
+    const set = engineLines()
+      .slice(before)
+      .filter((l) => l.startsWith("setoption name ProofFile"));
+    assert.equal(set.length, 1);
+    assert.match(
+      set[0],
+      /^setoption name ProofFile value \S+\/kete-gui-proof-\w+\/proof-\d+\.proof$/,
+    );
+    // The game is as it was: no question asked, the same board and moves.
+    await waitIdle(page);
+    assert.equal(await page.$eval("svg.board", (svg) => svg.outerHTML), board);
+    assert.equal(await page.$$eval("#moves li", (items) => items.length), 1);
+    assert.deepEqual(
+      page.dialogs.filter((d) => /Load the game/.test(d)),
+      [],
+    );
+
+    // A proof whose last line is missing fails the engine's checker: refused in words,
+    // the status still naming the proof in use.
+    const broken = proofText("kujifunza-follow.proof")
+      .trimEnd()
+      .split("\n")
+      .slice(0, -1)
+      .join("\n");
+    const at = engineLines().length;
+    await loadFile(page, "broken.proof", `${broken}\n`);
+    await page.waitForFunction(
+      (n) => Number(document.getElementById("proof-status").dataset.loads ?? 0) > n,
+      ended + 1,
+    );
+    const [error] = await errors(page);
+    assert.match(error, /^Proof file broken\.proof refused: 'broken\.proof': proof invalid: /);
+    assert.doesNotMatch(error, /kete-gui-proof/); // the server's file is not the player's
+    assert.equal(
+      await page.textContent("#proof-status"),
+      "Proof file kujifunza-follow.proof loaded: 768 positions proven",
+    );
+    assert.equal(
+      engineLines()
+        .slice(at)
+        .filter((l) => l.startsWith("setoption name ProofFile")).length,
+      1,
+    );
+
+    // A proof of other rules is refused by the page: nothing sent.
+    const sent = engineLines().length;
+    await loadFile(page, "kujifunza-choose.proof", proofText("kujifunza-choose.proof"));
+    await page.waitForFunction(() =>
+      document
+        .querySelector("#errors li span")
+        ?.textContent.startsWith("Proof file kujifunza-choose"),
+    );
+    assert.equal(
+      (await errors(page))[0],
+      "Proof file kujifunza-choose.proof refused: it proves a position of kujifunza (kichwa choose), the game on the board is kujifunza (kichwa follow): start a game of its rules first",
+    );
+    await waitIdle(page);
+    assert.equal(
+      engineLines()
+        .slice(sent)
+        .filter((l) => l.startsWith("setoption name ProofFile")).length,
+      0,
+    );
+    assert.equal(await page.$$eval("#moves li", (items) => items.length), 1);
+  });
+}

@@ -92,10 +92,9 @@ export class Controls {
       if (setup.confirmDiscard("Load that game")) files.loadRecord(Number(select.value));
       else select.value = String(files.shownRecord);
     });
+    // Asked once the file is read: a proof file leaves the game as it is (game_files.ts).
     $("load-file").addEventListener("change", () => {
-      const input = $<HTMLInputElement>("load-file");
-      if (setup.confirmDiscard("Load the game")) void files.loadFile(input);
-      else input.value = "";
+      void files.loadFile($<HTMLInputElement>("load-file"));
     });
     $("save-game").addEventListener("click", () => files.saveFile());
     $("export").addEventListener("click", () => files.exportRecord());

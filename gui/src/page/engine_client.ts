@@ -23,6 +23,13 @@ export interface EngineIdentity {
 
 export class EngineGone extends Error {}
 
+// The end of a proof file's load: the engine's line (`ProofFile: '<file>' loaded: N
+// positions proven`, or its error) or the GUI server's refusal, in `text`.
+export interface ProofLoad {
+  ok: boolean;
+  text: string;
+}
+
 // Where the messages go: JSON texts both ways, those of the GUI server (client_message.ts
 // in, engine_session.ts out). `onclose`: the channel is gone for good.
 export interface EngineChannel {
@@ -81,6 +88,8 @@ export class EngineClient {
   // The running `go`'s own listener, when it has one: its info lines go there (and not to
   // onInfo), `info string` ones included.
   private goListener: ((line: string) => void) | null = null;
+  // A proof file's load waiting for the engine's verdict (loadProof).
+  private proofWaiter: Waiter<ProofLoad> | null = null;
 
   // `where` names the engine's place in messages: "the GUI server", "this browser".
   constructor(
@@ -163,6 +172,26 @@ export class EngineClient {
     return answer;
   }
 
+  // A proof file's text to the engine: the GUI server writes it to a file of its own and
+  // sets `ProofFile` to it (src/server/engine_session.ts). Resolves when the load ends, with
+  // its verdict; the lines that carry it are not reported as errors besides.
+  loadProof(text: string): Promise<ProofLoad> {
+    if (!this.alive) return Promise.reject(this.gone());
+    if (this.proofWaiter) return Promise.reject(new Error("a proof file is already loading"));
+    const answer = new Promise<ProofLoad>((resolve, reject) => {
+      this.proofWaiter = { resolve, reject, errors: [], timer: null };
+    });
+    this.onLine(`(a proof file, ${text.length.toLocaleString("en-US")} characters)`, true);
+    this.post({ type: "proof", text });
+    return answer;
+  }
+
+  private settleProof(ok: boolean, text: string): void {
+    const w = this.proofWaiter;
+    this.proofWaiter = null;
+    this.settle(w ?? undefined, { ok, text });
+  }
+
   // Starts a search; resolves with the bestmove token ("(none)" when the game is over).
   // With `listener`, the search's info lines (`info string` ones too) go to it, not to
   // onInfo: the solver's `go solve` and `go mate` report their verdicts so.
@@ -235,6 +264,8 @@ export class EngineClient {
         break;
       }
       case "error":
+        if (this.proofWaiter && /^proof file: /.test(message.message ?? ""))
+          return this.settleProof(false, message.message!.slice("proof file: ".length));
         this.onError(message.message ?? "error");
         if (this.status === "starting" || this.status === "connecting")
           this.setStatus("dead", message.message ?? "error");
@@ -248,6 +279,8 @@ export class EngineClient {
     const first = words[0];
     if (first === "info" && words[1] === "string") {
       const text = line.trim().slice("info string ".length);
+      if (this.proofWaiter && /^(error: )?ProofFile: /.test(text))
+        return this.settleProof(!text.startsWith("error"), text.replace(/^error: /, ""));
       if (/^error\b/.test(text) || /^unknown option\b/.test(text)) {
         (this.readies[0] ?? this.bestmove)?.errors.push(text);
         this.onError(text);
@@ -315,12 +348,14 @@ export class EngineClient {
       ...(this.readies as Waiter<never>[]),
       this.handshake as Waiter<never> | null,
       this.bestmove as Waiter<never> | null,
+      this.proofWaiter as Waiter<never> | null,
     ];
     this.responses = [];
     this.readies = [];
     this.handshake = null;
     this.bestmove = null;
     this.goListener = null;
+    this.proofWaiter = null;
     for (const w of all) {
       if (!w) continue;
       if (w.timer) clearTimeout(w.timer);

@@ -14,6 +14,7 @@ import {
 } from "./game_text.js";
 import type { App } from "./main.js";
 import type { Variant } from "./position.js";
+import { isProofText } from "./proof_files.js";
 
 export class GameFiles {
   private records: RecordGame[] = []; // the games of the record loaded last
@@ -89,7 +90,9 @@ export class GameFiles {
     });
   }
 
-  // A file chosen with "Load game": its text in the position box, loaded as typed there.
+  // A file chosen with "Load game": its text in the position box, loaded as typed there
+  // (once the player agrees to leave an unfinished game); a proof file goes to the engine
+  // instead, the game kept (proof_files.ts).
   async loadFile(input: HTMLInputElement): Promise<void> {
     const file = input.files?.[0];
     input.value = "";
@@ -98,6 +101,8 @@ export class GameFiles {
     session.setBusy(+1); // reading the file is part of loading the game
     try {
       const text = await file.text();
+      if (isProofText(text)) return this.app.proofs.load(file.name, text);
+      if (!this.app.setup.confirmDiscard("Load the game")) return;
       $<HTMLTextAreaElement>("position-input").value = text;
       this.loadText(text);
     } catch (e) {

@@ -28,6 +28,7 @@ import { kVariants } from "./position.js";
 import { Renderer } from "./render.js";
 import { Review } from "./review.js";
 import { wireRulesLink } from "./rules_link.js";
+import { ProofFiles } from "./proof_files.js";
 import { Session } from "./session.js";
 import { fillPresets, fillVariants, restoreControls, saveControls } from "./settings.js";
 import { SowingAnimation } from "./sowing_animation.js";
@@ -61,6 +62,7 @@ export class App {
   readonly kichwa = new KichwaChoice(this);
   readonly setup = new GameSetup(this);
   readonly files = new GameFiles(this);
+  readonly proofs = new ProofFiles(this);
   readonly stepping = new Stepping(this);
   readonly input = new BoardInput(this);
   readonly whyNot = new WhyNot(this);
@@ -84,7 +86,10 @@ export class App {
   private wireSession(): void {
     const { session, analysis, messages } = this;
     const engine = session.engine;
-    engine.onStarted = () => void session.schedule((epoch) => this.setup.boot(epoch));
+    engine.onStarted = () => {
+      this.proofs.forget(); // a fresh engine holds no proof file
+      void session.schedule((epoch) => this.setup.boot(epoch));
+    };
     engine.onStatus = (status, detail) => this.engineStatus(status, detail);
     engine.onError = (message) => messages.showError(message);
     engine.onInfo = (line) => analysis.add(line);
