@@ -241,11 +241,15 @@ export async function newPlayGame(page, { side = "S", depth = 2, variant, clock 
   await waitIdle(page);
 }
 
-// Analyses the position until `rows` info lines have come, then stops and waits for idle.
+// Analyses the position until `rows` info lines of the analysis have come (not those of
+// a search before it, nor its solve: the caption says it analyses), then stops and waits
+// for idle.
 export async function analyseBriefly(page, rows) {
   await page.click("#analyse-start");
   await page.waitForFunction(
-    (n) => document.querySelectorAll("#info-history tr.info-row").length >= n,
+    (n) =>
+      document.getElementById("thinking-caption").textContent.startsWith("— analysing") &&
+      document.querySelectorAll("#info-history tr.info-row").length >= n,
     rows,
   );
   await page.click("#analyse-stop");
