@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 
 #include "engine/bench.h"
-#include "protocol/uci.h"
 #include "engine/version.h"
+#include "protocol/uci.h"
 #include "rules/notation.h"
 #include "rules/text.h"
 #include "tools/standard_streams.h"

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 
 #include "engine/bench.h"
+#include "engine/version.h"
 #include "protocol/go_command.h"
 #include "protocol/options.h"
-#include "engine/version.h"
 #include "protocol/wdl.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
