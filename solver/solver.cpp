@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <chrono>
 #include <new>
@@ -166,6 +167,31 @@ struct Slot {
   Numbers numbers;
   bool fixed = false;  // decided without the table: by the rules, a draw or the depth
 };
+
+// R::generate's moves in its order (the tiers in rank order, a tier's candidates in bit
+// order, a later tier only when no earlier one has a legal move), until emit(move, child)
+// returns true: the tests that need one move need not sow all of them.
+template <Rules R, class Emit>
+void generate_until(const Position& p, Emit&& emit) {
+  const Candidates c = R::candidates(p);
+  bool legal = false, done = false;
+  for (int t = 0; t < c.tiers && !legal && !done; ++t)
+    for (uint64_t bits = c.tier[t]; bits && !done; bits &= bits - 1)
+      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)),
+                        [&](Move m, const Position& child, int) {
+                          if (done) return;  // a candidate with several moves
+                          legal = true;
+                          done = emit(m, child);
+                        });
+}
+
+// Whether the side to move has a legal move: the first one found ends the test.
+template <Rules R>
+bool has_legal_move(const Position& p) {
+  bool any = false;
+  generate_until<R>(p, [&](Move, const Position&) { return any = true; });
+  return any;
+}
 
 template <Rules R>
 class DfPn {
@@ -343,10 +369,8 @@ class DfPn {
     }
     if (remaining == 0) {
       // The attacker's moves are used up: only a defender without a legal move has lost.
-      bool any_move = false;
-      if (s.position.side_to_move() != attacker_)
-        R::generate(s.position, [&](Move, const Position&, int) { any_move = true; });
-      s.numbers = any_move || s.position.side_to_move() == attacker_ ? kLost : kWon;
+      s.numbers =
+          s.position.side_to_move() == attacker_ || has_legal_move<R>(s.position) ? kLost : kWon;
       return;
     }
     s.fixed = false;
