@@ -420,10 +420,19 @@ class DfPn {
     const bool or_node = is_or(p);
 
     // Step 2. Generate the children; a side without a legal move has lost (rules.md 2).
+    // With the attacker's last move to play, every child is decided without the table
+    // (evaluate: the rules, a draw or the depth), and the first win decides the node as
+    // all its moves would: proof 0, a win of 1 ply, the first winning move stored, no work.
+    // The moves after it are not played (in bao they are most of such a node's cost).
     std::vector<Slot>& slots = frame(ply);
     slots.clear();
-    R::generate(p, [&](Move m, const Position& c, int) {
-      slots.push_back(Slot{m, c, 0, Numbers{}, false});
+    const int child_remaining = remaining < 0 ? -1 : remaining - 1;
+    const bool last_move = remaining == 1 && or_node;
+    generate_until<R>(p, [&](Move m, const Position& c) {
+      Slot& s = slots.emplace_back(Slot{m, c, 0, Numbers{}, false});
+      if (!last_move) return false;
+      evaluate(s, ply + 1, child_remaining);
+      return delta(s) == 0;
     });
     if (slots.empty()) {
       const Numbers n = or_node ? kLost : kWon;
@@ -431,9 +440,9 @@ class DfPn {
       return n;
     }
     path_.push(p.key());
-    const int child_remaining = remaining < 0 ? -1 : remaining - 1;
-    for (Slot& s : slots)
-      evaluate(s, ply + 1, child_remaining);
+    if (!last_move)
+      for (Slot& s : slots)
+        evaluate(s, ply + 1, child_remaining);
 
     // Step 3. Search the most proving child until the node's thresholds are reached.
     work_from_[size_t(ply)] = nodes_;
