@@ -160,7 +160,11 @@ constexpr Numbers kLost{kProofInfinite, 0, 0, false};
 constexpr Numbers kDrawn{kProofInfinite, 0, 0, true};
 
 // One child of a node under search: the move, the position, the table key and numbers.
+// Built in place in its frame (emplace_back(move, position)): a temporary Slot copied in
+// cost about a tenth of bao's solver time.
 struct Slot {
+  Slot(Move m, const Position& p) : move(m), position(p) {}
+
   Move move;
   Position position;
   uint64_t key = 0;
@@ -387,9 +391,7 @@ class DfPn {
 
   std::vector<Slot> expand(const Position& p, int ply, int remaining) const {
     std::vector<Slot> children;
-    R::generate(p, [&](Move m, const Position& c, int) {
-      children.push_back(Slot{m, c, 0, Numbers{}, false});
-    });
+    R::generate(p, [&](Move m, const Position& c, int) { children.emplace_back(m, c); });
     for (Slot& s : children)
       evaluate(s, ply + 1, remaining < 0 ? -1 : remaining - 1);
     return children;
@@ -429,7 +431,7 @@ class DfPn {
     const int child_remaining = remaining < 0 ? -1 : remaining - 1;
     const bool last_move = remaining == 1 && or_node;
     generate_until<R>(p, [&](Move m, const Position& c) {
-      Slot& s = slots.emplace_back(Slot{m, c, 0, Numbers{}, false});
+      Slot& s = slots.emplace_back(m, c);
       if (!last_move) return false;
       evaluate(s, ply + 1, child_remaining);
       return delta(s) == 0;
