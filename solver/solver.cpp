@@ -1,6 +1,7 @@
 #include "solver/solver.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <chrono>
@@ -197,6 +198,17 @@ bool has_legal_move(const Position& p) {
   return any;
 }
 
+// splitmix64 of 0, 1, 2, ...: the depth part of a node's key in `go mate` mode (the
+// protocol's and the tool's --mate go up to 500 moves, 1000 plies).
+constexpr std::array<uint64_t, 1024> kSalts = [] {
+  std::array<uint64_t, 1024> salts{};
+  for (size_t i = 0; i < salts.size(); ++i) {
+    uint64_t state = i;
+    salts[i] = splitmix64(state);
+  }
+  return salts;
+}();
+
 template <Rules R>
 class DfPn {
  public:
@@ -223,9 +235,11 @@ class DfPn {
     return 2 * limits_.max_moves - (root.side_to_move() == attacker_ ? 1 : 0);
   }
 
-  // The table key of a node: in `go mate` mode the plies left are part of the node.
+  // The table key of a node: in `go mate` mode the plies left are part of the node, mixed
+  // in as splitmix64 of their number (looked up for the first kSalts).
   static uint64_t node_key(const Position& p, int remaining) {
     if (remaining < 0) return p.key();
+    if (remaining < int(kSalts.size())) return p.key() ^ kSalts[size_t(remaining)];
     uint64_t state = uint64_t(remaining);
     return p.key() ^ splitmix64(state);
   }
@@ -366,7 +380,8 @@ class DfPn {
     }
     // Positions of the game before the root, positions on the path and the move limit
     // are draws: a loss for the attacker, valid only along this path (docs/solver.md).
-    if (history_.count(s.position.key()) || game_.plies + ply >= game_.max_plies ||
+    if ((!history_.empty() && history_.count(s.position.key())) ||
+        game_.plies + ply >= game_.max_plies ||
         (remaining < 0 && path_.contains(s.position.key()))) {
       s.numbers = kDrawn;
       return;
