@@ -184,7 +184,8 @@ void generate_until(const Position& p, Emit&& emit) {
     for (uint64_t bits = c.tier[t]; bits && !done; bits &= bits - 1)
       R::play_candidate(p, t, candidate_at(std::countr_zero(bits)),
                         [&](Move m, const Position& child, int) {
-                          if (done) return;  // a candidate with several moves
+                          if (done) return;          // a candidate with several moves
+                          assert_consistent(child);  // as R::generate (debug builds)
                           legal = true;
                           done = emit(m, child);
                         });
