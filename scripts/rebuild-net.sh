@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Rebuilds a shipped net (tuning/nets/V.nnue) from nothing, as it was made: the self-play
+# data played by the binary of its time, then the training, each step with the commit,
+# flags and --data order of the records (docs/tuning.md, "Rebuilding a shipped net").
+# Both steps are deterministic, so the net must come out byte for byte the shipped one;
+# the script says whether it did. The past binaries are built by build-commit.sh.
+#   ./scripts/rebuild-net.sh VARIANT [--dir DIR] [--threads N]
+# VARIANT: kigogo or kiswahili (the variants whose default evaluation is a net). DIR holds
+# the data and the net (default build/rebuild-net); data already there is reused when
+# its header matches. --threads N plays N games at once (the same file whatever N).
+set -euo pipefail
+usage() {
+  echo "usage: scripts/rebuild-net.sh kigogo|kiswahili [--dir DIR] [--threads N]"
+}
+root="$(cd "$(dirname "$0")/.." && pwd)"
+variant=""
+dir="$root/build/rebuild-net"
+threads=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -h | --help) usage; exit 0 ;;
+    --dir) dir="${2:?--dir needs a folder}"; shift 2 ;;
+    --threads) threads="${2:?--threads needs a number}"; shift 2 ;;
+    kigogo | kiswahili) variant="$1"; shift ;;
+    *) echo "rebuild-net: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+  esac
+done
+if [ -z "$variant" ]; then usage >&2; exit 2; fi
+case "$threads" in '' | *[!0-9]* | 0) echo "rebuild-net: --threads needs a positive number" >&2; exit 2 ;; esac
+mkdir -p "$dir"
+
+# data NAME COMMIT FLAGS...: self-play data played by kete-datagen at COMMIT into
+# DIR/NAME.data (kept if a finished run with the same header is there).
+data_files=()
+data() {
+  local name="$1" commit="$2"
+  shift 2
+  local out="$dir/$name.data" bin
+  bin="$("$root/scripts/build-commit.sh" "$commit" kete-datagen)"
+  if [ -s "$out" ] && [ -e "$out.done" ]; then
+    echo "rebuild-net: $out is already made ($(tail -n +2 "$out" | wc -l) positions)"
+  else
+    echo "rebuild-net: $name: kete-datagen at $commit $*"
+    nice "$bin/kete-datagen" "$@" --threads "$threads" --out "$out"
+    touch "$out.done"
+  fi
+  data_files+=(--data "$out")
+}
+
+# train COMMIT FLAGS...: kete-train at COMMIT on the data above, in their order.
+train() {
+  local commit="$1" bin
+  shift
+  bin="$("$root/scripts/build-commit.sh" "$commit" kete-train)"
+  echo "rebuild-net: kete-train at $commit ${data_files[*]} $*"
+  nice "$bin/kete-train" --variant "$variant" "${data_files[@]}" --out "$dir/$variant.nnue" "$@"
+}
+
+case "$variant" in
+  kigogo)
+    # 5602e89: 2.85 M positions of the first 23,701 games of seed 16 (a longer run stopped
+    # there), played by the search of b4964b2 (the extensions of 730531c, the weights);
+    # plain, 20 epochs.
+    data kigogo-16 b4964b2 --variant kigogo --games 23701 --nodes 1000 --seed 16
+    train b4964b2 --epochs 20 --lambda 1 --seed 1
+    ;;
+  kiswahili)
+    # d4a8f73: seed 16 (57,000 games) by the search before the extensions (2a8f9e4), and
+    # 40,000 games each of seeds 30, 31 and 32 with 10%, none and 25% random moves by the
+    # search of b4964b2; plain, 20 epochs, trained at d4a8f73's parent.
+    data kiswahili-16 2a8f9e4 --variant kiswahili --games 57000 --nodes 1000 --seed 16
+    data kiswahili-30 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 30 \
+      --random-rate 0.1
+    data kiswahili-31 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 31
+    data kiswahili-32 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 32 \
+      --random-rate 0.25
+    train 0537e3a --epochs 20 --lambda 1 --seed 1
+    ;;
+esac
+
+shipped="$root/tuning/nets/$variant.nnue"
+if cmp -s "$dir/$variant.nnue" "$shipped"; then
+  echo "rebuild-net: $dir/$variant.nnue is byte for byte $shipped"
+else
+  echo "rebuild-net: $dir/$variant.nnue differs from $shipped; compare them in games:"
+  echo "  ./build/release/kete-match --engine cmd=build/release/kete name=rebuilt" \
+    "option.EvalFile=$dir/$variant.nnue --engine cmd=build/release/kete name=shipped" \
+    "--variant $variant --games 400 --nodes 2000 --random-plies 8 --seed 20 --concurrency 1"
+  exit 1
+fi
