@@ -11,8 +11,7 @@ the load, and the load's end. Uses build/release/kete.
 """
 import os, random, subprocess, sys, time
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-kete = os.path.join(root, "build", "release", "kete")
+from kete_engine import KETE as kete, ROOT as root, Engine
 count = int(sys.argv[1]) if len(sys.argv) > 1 else 3600000
 path = sys.argv[2] if len(sys.argv) > 2 else "/tmp/huge.proof"
 
@@ -37,15 +36,8 @@ with open(path, "w") as out:
             out.write(f"{p}\t{moves[1]}\n")
 print(f"{path}: {os.path.getsize(path)} bytes")
 
-engine = subprocess.Popen([kete], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-def send(line):
-    engine.stdin.write(line + "\n")
-    engine.stdin.flush()
-def until(prefix):
-    while True:
-        line = engine.stdout.readline()
-        if not line or line.startswith(prefix):
-            return line
+engine = Engine()
+send, until = engine.send, engine.until
 for c in ["setoption name UCI_Variant value kujifunza", "setoption name KichwaRule value follow",
           "setoption name Hash value 4096", "isready"]:
     send(c)
@@ -53,16 +45,15 @@ until("readyok")
 start = time.time()
 send("setoption name ProofFile value " + path)
 send("isready")
-until("readyok")
+_, end = until("readyok", keep="info string")  # a small proof's load may end at once
 print(f"isready during the load: {(time.time() - start) * 1000:.1f} ms")
 send("position startpos moves A6L")
 send("go infinite")
 time.sleep(0.2)
 asked = time.time()
 send("stop")
-until("bestmove")
+_, later = until("bestmove", keep="info string")
 print(f"stop during the load: {(time.time() - asked) * 1000:.1f} ms")
-end = until("info string")
+end = later or end or until("info string")
 print(f"the load ended after {time.time() - start:.1f} s: {end.strip()[:120]}")
-send("quit")
-engine.wait()
+engine.quit()

@@ -6,18 +6,18 @@ usage: scripts/time-to-depth.py VARIANT DEPTH [POSITIONS [THREADS...]]
 The first POSITIONS (default 20) openings of tuning/books/VARIANT.txt, each searched from
 a new game (`ucinewgame`, a 64 MiB table) to DEPTH with each thread count (default 1 2 4),
 one search at a time. Prints, per thread count, the wall time summed over the positions,
-the nodes, and the speed-up against the first count: the total time ratio and the
-geometric mean of the per-position ratios. Wall time, so run it on a quiet machine; more
-threads than cores is an oversubscribed simulation, not a measure of a bigger machine.
+the engine's CPU time over the wall time (about the thread count when each thread had a
+core of its own: less says the machine was busy), the nodes, and the speed-up against the
+first count: the total time ratio and the geometric mean of the per-position ratios. Wall
+time, so run it on a quiet machine; more threads than cores is an oversubscribed
+simulation, not a measure of a bigger machine.
 """
 import math
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
-KETE = os.environ.get('KETE', os.path.join(ROOT, 'build', 'release', 'kete'))
+from kete_engine import ROOT, Engine
 
 
 def main():
@@ -30,25 +30,14 @@ def main():
     book = os.path.join(ROOT, 'tuning', 'books', f'{variant}.txt')
     with open(book) as f:
         openings = [l.strip() for l in f if l.strip() and not l.startswith('#')][:count]
-    p = subprocess.Popen([KETE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def send(line):
-        p.stdin.write(line + '\n')
-        p.stdin.flush()
-
-    def wait_for(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit(f'time-to-depth: kete ended before "{prefix}"')
-            if line.startswith(prefix):
-                return line
-
+    engine = Engine()
+    send = engine.send
     send(f'setoption name UCI_Variant value {variant}')
     if variant == 'kujifunza':
         send('setoption name KichwaRule value follow')
     send('setoption name Hash value 64')
     times = {t: [] for t in threads}
+    cpu = {t: 0.0 for t in threads}
     nodes = {t: 0 for t in threads}
     for opening in openings:
         for t in threads:
@@ -56,30 +45,26 @@ def main():
             send('ucinewgame')
             send(f'position {opening}')
             send('isready')
-            wait_for('readyok')
-            start = time.monotonic()
+            engine.until('readyok')
+            start, start_cpu = time.monotonic(), engine.cpu_seconds()
             send(f'go depth {depth}')
-            last = ''
-            while True:
-                line = p.stdout.readline()
-                if line.startswith('info depth'):
-                    last = line
-                if line.startswith('bestmove') or not line:
-                    break
+            _, last = engine.until('bestmove', keep='info depth')
             times[t].append(time.monotonic() - start)
+            cpu[t] += engine.cpu_seconds() - start_cpu
             words = last.split()
             nodes[t] += int(words[words.index('nodes') + 1]) if 'nodes' in words else 0
-    send('quit')
-    p.wait()
+    engine.quit()
     base = threads[0]
     print(f'{variant}, depth {depth}, {len(openings)} book positions, Hash 64')
-    print('| threads | wall time (s) | nodes | speed-up (total) | speed-up (geometric mean) |')
-    print('|---|---|---|---|---|')
+    print('| threads | wall time (s) | CPU / wall | nodes | speed-up (total) | '
+          'speed-up (geometric mean) |')
+    print('|---|---|---|---|---|---|')
     for t in threads:
         total = sum(times[t])
         ratios = [b / max(x, 1e-6) for b, x in zip(times[base], times[t])]
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        print(f'| {t} | {total:.2f} | {nodes[t]:,} | {sum(times[base]) / total:.2f} | {geo:.2f} |')
+        print(f'| {t} | {total:.2f} | {cpu[t] / total:.2f} | {nodes[t]:,} | '
+              f'{sum(times[base]) / total:.2f} | {geo:.2f} |')
 
 
 if __name__ == '__main__':
