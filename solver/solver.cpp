@@ -296,6 +296,14 @@ class DfPn {
     return line;
   }
 
+  // The root's children and their numbers, as mid() would see them first.
+  std::vector<std::pair<Move, Numbers>> children(const Position& root) const {
+    std::vector<std::pair<Move, Numbers>> out;
+    for (const Slot& s : expand(root, 0, root_remaining(root)))
+      out.emplace_back(s.move, s.numbers);
+    return out;
+  }
+
   std::vector<DepthCensus> census(const Position& root, int max_depth) const {
     std::vector<DepthCensus> out;
     std::vector<Position> level{root};
@@ -695,14 +703,33 @@ SolveResult Solver::prove(const Position& root, Side attacker, const GameContext
                           const std::function<void(const SolveInfo&)>& on_info,
                           const SolveCheckpoints* checkpoints) {
   if (!resume_) table_->clear();
+  return run(root, attacker, game, limits_, stop, on_info, checkpoints);
+}
+
+SolveResult Solver::prove_more(const Position& root, Side attacker, const GameContext& game,
+                               int max_moves, uint64_t nodes, const std::atomic<bool>& stop) {
+  resume_.reset();
+  SolveLimits limits = limits_;
+  limits.max_moves = max_moves;
+  limits.nodes = nodes;
+  limits.time_ms = -1;
+  limits.info_every_ms = -1;
+  return run(root, attacker, game, limits, stop, nullptr, nullptr);
+}
+
+SolveResult Solver::run(const Position& root, Side attacker, const GameContext& game,
+                        const SolveLimits& limits, const std::atomic<bool>& stop,
+                        const std::function<void(const SolveInfo&)>& on_info,
+                        const SolveCheckpoints* checkpoints) {
   const std::unique_ptr<SolverStack> resume = std::move(resume_);
   return with_rules(rules_, [&]<class R>(R) {
-    DfPn<R> dfpn(*table_, limits_, attacker, game, stop, on_info, resume.get(), checkpoints);
+    DfPn<R> dfpn(*table_, limits, attacker, game, stop, on_info, resume.get(), checkpoints);
     const Numbers n = dfpn.prove_root(root);
     SolveResult r;
     r.info = dfpn.info(n);
     if (n.proof == 0) {
       r.proof = Proof::kProven;
+      r.plies = n.plies;
       r.pv = dfpn.principal_line(root);
       if (!r.pv.empty() && root.side_to_move() == attacker) r.best = r.pv[0];
     } else if (n.disproof == 0) {
@@ -710,6 +737,21 @@ SolveResult Solver::prove(const Position& root, Side attacker, const GameContext
       r.path_dependent = n.path_dependent;
     }
     return r;
+  });
+}
+
+std::vector<ChildNumbers> Solver::children(const Position& root, Side attacker,
+                                           const GameContext& game, int max_moves) {
+  SolveLimits limits = limits_;
+  limits.max_moves = max_moves;
+  return with_rules(rules_, [&]<class R>(R) {
+    const std::atomic<bool> stop{false};
+    const std::function<void(const SolveInfo&)> no_info;
+    DfPn<R> dfpn(*table_, limits, attacker, game, stop, no_info);
+    std::vector<ChildNumbers> out;
+    for (const auto& [move, n] : dfpn.children(root))
+      out.push_back({move, n.proof, n.disproof, n.plies, n.path_dependent});
+    return out;
   });
 }
 

@@ -49,6 +49,7 @@ struct SolveResult {
   // found: it says the attacker found no win, not that none exists (docs/solver.md).
   bool path_dependent = false;
   std::optional<Move> best;  // the attacker's winning move when proven at its turn
+  int plies = 0;             // proven: the length of the win the proof found, in plies
   // After a proof: a line where the winner takes the shortest win the table knows and the
   // loser the longest defence.
   std::vector<Move> pv;
@@ -83,6 +84,14 @@ struct SolveCheckpoints {
   std::function<void(const SolveInfo&, const StateWriter&)> save;
 };
 
+// A child of a position and what a solver's table knows of it (1 and 1 if nothing).
+struct ChildNumbers {
+  Move move = Move::none();
+  uint32_t proof = 1, disproof = 1;
+  int plies = 0;
+  bool path_dependent = false;
+};
+
 class SolverTable;
 struct SolverStack;
 
@@ -103,6 +112,16 @@ class Solver {
                     const std::function<void(const SolveInfo&)>& on_info,
                     const SolveCheckpoints* checkpoints = nullptr);
 
+  // One job of the job-level search (solver/job_level.h): prove() of `root` within `nodes`
+  // (0: no limit) for a win within `max_moves` own moves (0: any distance), keeping what
+  // the table knows from the jobs before it instead of starting afresh.
+  SolveResult prove_more(const Position& root, Side attacker, const GameContext& game,
+                         int max_moves, uint64_t nodes, const std::atomic<bool>& stop);
+  // After prove_more(): root's children in the order of the move generator, with their
+  // numbers in the table (those decided without it, by the rules or a draw, included).
+  std::vector<ChildNumbers> children(const Position& root, Side attacker, const GameContext& game,
+                                     int max_moves);
+
   // Reads a state that a checkpoint of prove() wrote, of the same root, attacker and
   // limits.max_moves and a table of the same size; the next prove() of that root continues
   // it instead of starting afresh. An error names the line and what is wrong with it.
@@ -122,6 +141,11 @@ class Solver {
                                   int max_depth);
 
  private:
+  SolveResult run(const Position& root, Side attacker, const GameContext& game,
+                  const SolveLimits& limits, const std::atomic<bool>& stop,
+                  const std::function<void(const SolveInfo&)>& on_info,
+                  const SolveCheckpoints* checkpoints);
+
   RuleSet rules_;
   SolveLimits limits_;
   std::unique_ptr<SolverTable> table_;
