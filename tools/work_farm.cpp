@@ -82,6 +82,30 @@ void WorkFarm::run(const std::vector<std::string>& jobs, const OnResult& on_resu
   }
 }
 
+void WorkFarm::gather() {
+  for (int ready = 0; ready < cluster_.size() - 1;) {
+    const Cluster::Message m = cluster_.wait();
+    if (m.tag == kReport && m.body.empty()) ++ready;
+  }
+}
+
+std::optional<WorkFarm::Result> WorkFarm::next_result(std::chrono::milliseconds timeout) {
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (std::optional<Cluster::Message> m = cluster_.poll()) {
+      if (m->tag != kReport || m->body.empty()) continue;
+      const auto job = split_job(m->body);
+      if (!job) {
+        tools::note("kete: rank {} sent a malformed report\n", m->from);
+        cluster_.abort(1);
+      }
+      return Result{m->from, job->first, std::string(job->second)};
+    }
+    if (std::chrono::steady_clock::now() >= until) return std::nullopt;
+    std::this_thread::sleep_for(kPollInterval);
+  }
+}
+
 void WorkFarm::finish() {
   if (finished_) return;
   finished_ = true;

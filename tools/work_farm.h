@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <optional>
@@ -28,6 +29,18 @@ class WorkFarm {
   // iterations of SPSA) until finish().
   void run(const std::vector<std::string>& jobs, const OnResult& on_result,
            const std::function<bool()>& over);
+  // A run whose jobs come from the results before them (kete-solve's job-level search):
+  // gather() waits until every rank has asked for work, give() hands a job to a rank that
+  // waits for one, next_result() takes the results one at a time as they arrive.
+  void gather();
+  void give(int rank, size_t job, const std::string& text) { assign(rank, job, text); }
+  struct Result {
+    int rank = 0;
+    size_t job = 0;
+    std::string text;
+  };
+  // The next result, or nullopt when none came within `timeout`.
+  std::optional<Result> next_result(std::chrono::milliseconds timeout);
   // Stops every rank and waits until each has said so.
   void finish();
   bool finished() const { return finished_; }
