@@ -5,6 +5,8 @@
 //   kete-solve --check follow.proof
 //   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt     (then, after a stop:)
 //   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt --resume
+//   kete-solve --variant bao --winner S --mate 5 --threads 2
+//   mpirun -np 3 kete-solve --variant bao --winner S --mate 5    (rank 0 and two workers)
 #include <unistd.h>
 
 #include <atomic>
@@ -26,12 +28,14 @@
 #include "rules/option_file.h"
 #include "rules/rules.h"
 #include "rules/text.h"
+#include "solver/job_level.h"
 #include "solver/solver.h"
 #include "tools/arg_cursor.h"
 #include "tools/interrupt.h"
 #include "tools/output_file.h"
 #include "tools/run_checkpoint.h"
 #include "tools/standard_streams.h"
+#include "tools/work_farm.h"
 
 namespace kete {
 namespace {
@@ -40,7 +44,7 @@ constexpr std::string_view kUsage =
     "usage: kete-solve [--variant V] [--kichwa choose|follow] [--position POS]\n"
     "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
     "                  [--hash MB] [--nodes N] [--time-s S] [--max-plies M] [--proof FILE]\n"
-    "                  [--census DEPTH]\n"
+    "                  [--census DEPTH] [--threads N] [--job-nodes N]\n"
     "                  [--checkpoint FILE [--resume] [--checkpoint-nodes N]\n"
     "                   [--checkpoint-seconds S]]\n"
     "       kete-solve --check FILE\n";
@@ -64,6 +68,10 @@ struct Options {
   bool resume = false;
   uint64_t checkpoint_nodes = 0;     // 0: no node interval
   int64_t checkpoint_seconds = 600;  // 0: no clock interval
+  // The job-level search (docs/solver.md "Threads and ranks"): its worker threads (1: the
+  // single-process df-pn) and the smallest node budget of a job.
+  int threads = 1;
+  uint64_t job_nodes = 10'000;
 };
 
 absl::Status parse_winner(tools::ArgCursor& args, std::optional<Side>& winner) {
@@ -100,6 +108,8 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
   if (flag == "--checkpoint-nodes") return args.number(flag, o.checkpoint_nodes, 0, UINT64_MAX);
   if (flag == "--checkpoint-seconds")
     return args.number(flag, o.checkpoint_seconds, 0, int64_t(1) << 30);
+  if (flag == "--threads") return args.number(flag, o.threads, 1, 256);
+  if (flag == "--job-nodes") return args.number(flag, o.job_nodes, 1, uint64_t(1) << 40);
   if (flag == "--resume") {
     o.resume = true;
     return absl::OkStatus();
@@ -115,6 +125,10 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
     return tools::bad_argument("--resume needs --checkpoint FILE");
   if (!o.checkpoint.empty() && o.distance)
     return tools::bad_argument("--checkpoint: the distance search (--distance 1) is not resumable");
+  if (o.threads > 1 && !o.checkpoint.empty())
+    return tools::bad_argument("--checkpoint: the job-level search (--threads) is not resumable");
+  if (o.threads > 1 && o.census)
+    return tools::bad_argument("--census: the job-level search (--threads) has no one table");
   return o;
 }
 
@@ -338,13 +352,16 @@ class RunCheckpoint {
 // The shortest win: mate 1, 2, ... until one is proven (each "none" is a disproof of the
 // depth-limited game, which has no cycles and so no repetition to depend on).
 std::optional<int> shortest_win(const Options& o, const Position& root, Side attacker,
-                                const GameContext& game, int most) {
+                                const GameContext& game, int most, ProofWorkers* workers) {
   for (int n = 1; n <= most && !tools::interrupted(); ++n) {
     SolveLimits limits = o.limits;
     limits.max_moves = n;
     limits.info_every_ms = -1;
-    Solver solver(o.rules, limits);
-    const SolveResult r = solver.prove(root, attacker, game, tools::interrupted(), nullptr);
+    const SolveResult r =
+        workers
+            ? prove_job_level({o.rules, root, game}, attacker, limits, o.job_nodes, *workers,
+                              tools::interrupted(), nullptr)
+            : Solver(o.rules, limits).prove(root, attacker, game, tools::interrupted(), nullptr);
     tools::print("mate {}: {} (nodes {}, {} ms)\n", n,
                  r.proof == Proof::kProven      ? "proven"
                  : r.proof == Proof::kDisproven ? "none"
@@ -361,7 +378,72 @@ std::optional<int> shortest_win(const Options& o, const Position& root, Side att
   return std::nullopt;
 }
 
-int solve(const Options& o) {
+// The ranks of an MPI job (docs/distributed.md) as the job-level search's workers: rank 0
+// hands the jobs out through the work farm, ranks 1.. run them (serve_proofs).
+class RankWorkers : public ProofWorkers {
+ public:
+  explicit RankWorkers(tools::Cluster& cluster) : cluster_(cluster), farm_(cluster) {
+    farm_.gather();
+  }
+  ~RankWorkers() override { farm_.finish(); }
+  int size() const override { return cluster_.size() - 1; }
+  void start(int worker, const ProofJob& job) override {
+    farm_.give(worker + 1, jobs_++, job_text(job));
+    ++in_flight_;
+  }
+  std::optional<std::pair<int, ProofJobResult>> wait(std::chrono::milliseconds timeout) override {
+    std::optional<tools::WorkFarm::Result> r = farm_.next_result(timeout);
+    if (!r) return std::nullopt;
+    --in_flight_;
+    absl::StatusOr<ProofJobResult> result = parse_result(r->text);
+    if (!result.ok()) {
+      tools::note("kete-solve: rank {}: {}\n", r->rank,
+                  r->text.starts_with("error ") ? r->text.substr(6) : error_text(result.status()));
+      cluster_.abort(2);
+    }
+    return std::pair{r->rank - 1, *std::move(result)};
+  }
+  // A rank's job cannot be stopped without stopping the rank: its end is waited for (a
+  // job's budget bounds it).
+  void cancel() override {
+    for (; in_flight_ > 0;)
+      if (farm_.next_result(std::chrono::seconds(1))) --in_flight_;
+  }
+
+ private:
+  tools::Cluster& cluster_;
+  tools::WorkFarm farm_;
+  size_t jobs_ = 0;
+  int in_flight_ = 0;
+};
+
+// Ranks 1.. of an MPI job: the jobs rank 0 gives, each run on a table kept from one job to
+// the next of the same proof search. Each rank has the whole --hash.
+int serve_proofs(const Options& o, const ProofProblem& problem, tools::Cluster& cluster) {
+  std::unique_ptr<Solver> solver;
+  int run = -1;
+  const absl::Status s = tools::serve_jobs(
+      cluster,
+      [&](const std::string& text, const std::atomic<bool>& stop) -> std::optional<std::string> {
+        absl::StatusOr<ProofJob> job = parse_job(text);
+        if (!job.ok()) return "error " + error_text(job.status());
+        if (job->run != run) {
+          solver.reset();
+          solver = std::make_unique<Solver>(o.rules, o.limits);
+          run = job->run;
+        }
+        absl::StatusOr<ProofJobResult> r = run_proof_job(*solver, problem, *job, stop);
+        if (!r.ok()) return "error " + error_text(r.status());
+        return result_text(*r);
+      });
+  if (!s.ok()) {
+    tools::note("kete-solve: {}\n", error_text(s));
+    return 2;
+  }
+  return 0;
+}
+
+int solve(const Options& o, tools::Cluster& cluster) {
   Position root = Position::start(o.rules.variant);
   if (!o.position.empty()) {
     absl::StatusOr<Position> p = parse_position(o.rules.variant, o.position);
@@ -384,9 +466,28 @@ int solve(const Options& o) {
   }
   const GameContext context = context_of(game);
   root = game.position();
+  const ProofProblem problem{o.rules, root, context};
+  if (cluster.distributed() && (!o.checkpoint.empty() || o.census)) {
+    tools::note("kete-solve: {} under mpirun: the job-level search {}\n",
+                o.census ? "--census" : "--checkpoint",
+                o.census ? "has no one table" : "is not resumable");
+    return 2;
+  }
+  if (cluster.rank() != 0) return serve_proofs(o, problem, cluster);
+  // The job-level search (docs/solver.md "Threads and ranks"), or the single process's df-pn.
+  std::unique_ptr<ProofWorkers> workers;
+  if (cluster.distributed())
+    workers = std::make_unique<RankWorkers>(cluster);
+  else if (o.threads > 1)
+    workers = std::make_unique<ThreadWorkers>(problem, o.limits, o.threads);
   tools::print("solving {} (KichwaRule {}) {}\n", to_string(o.rules.variant),
                to_string(o.rules.kichwa), position_string(root));
 
+  if (workers)
+    tools::print("job-level search: {} {} of {} MiB each\n", workers->size(),
+                 cluster.distributed() ? "ranks" : "threads",
+                 cluster.distributed() ? o.limits.hash_mb
+                                       : std::max<size_t>(1, o.limits.hash_mb / size_t(o.threads)));
   const Side to_move = root.side_to_move();
   std::vector<Side> attackers;
   if (o.winner)
@@ -452,8 +553,10 @@ int solve(const Options& o) {
           tools::interrupted() = true;  // stops the search: its state could not be kept
       };
     }
-    const SolveResult r = solver->prove(root, attacker, context, tools::interrupted(), print_info,
-                                        checkpoint ? &checkpoints : nullptr);
+    const SolveResult r = workers ? prove_job_level(problem, attacker, limits, o.job_nodes,
+                                                    *workers, tools::interrupted(), print_info)
+                                  : solver->prove(root, attacker, context, tools::interrupted(),
+                                                  print_info, checkpoint ? &checkpoints : nullptr);
     print_info(r.info);
     if (!saved.ok()) {
       tools::note("kete-solve: {}: {}\n", o.checkpoint, error_text(saved));
@@ -473,6 +576,16 @@ int solve(const Options& o) {
       return 3;
     }
     tools::print("result: {} wins, line {}\n", to_string(attacker), line_text(o.rules, root, r.pv));
+    if (!o.proof.empty() && workers) {
+      // The proof is spread over the workers' tables: one process proves the win again,
+      // with the whole table, and writes its strategy.
+      tools::print("proof: proving again in one process to write the strategy\n");
+      if (solver->prove(root, attacker, context, tools::interrupted(), nullptr).proof !=
+          Proof::kProven) {
+        tools::note("kete-solve: the proof could not be found again within the limits\n");
+        return 3;
+      }
+    }
     if (!o.proof.empty()) {
       std::optional<std::vector<StrategyLine>> lines =
           solver->strategy(root, attacker, context, tools::interrupted());
@@ -487,7 +600,8 @@ int solve(const Options& o) {
     solver.reset();  // its table's memory, before the distance search takes as much
     if (o.distance) {
       constexpr int kMostMoves = 200;
-      if (!shortest_win(o, root, attacker, context, o.mate ? o.mate : kMostMoves)) return 3;
+      if (!shortest_win(o, root, attacker, context, o.mate ? o.mate : kMostMoves, workers.get()))
+        return 3;
     }
     return 0;
   }
@@ -500,11 +614,17 @@ int solve(const Options& o) {
 int main(int argc, char** argv) {
   kete::tools::open_standard_streams();
   int exit_code = 0;
+  if (absl::Status s = kete::tools::Cluster::join(argc, argv); !s.ok()) {
+    kete::tools::note("kete-solve: {}\n", kete::error_text(s));
+    return 2;
+  }
+  kete::tools::Cluster& cluster = kete::tools::Cluster::instance();
   kete::tools::stop_on_interrupt();
   const std::optional<kete::Options> o = kete::tools::options_or_usage(
       "kete-solve", kete::kUsage, argc, argv, kete::parse_options, exit_code);
   if (!o) return exit_code;
-  const int code = o->check.empty() ? kete::solve(*o) : kete::check(o->check);
+  if (!o->check.empty() && cluster.rank() != 0) return 0;  // rank 0 checks the proof
+  const int code = o->check.empty() ? kete::solve(*o, cluster) : kete::check(o->check);
   // A result that did not arrive is a failure, whatever it was (issue 29).
   if (absl::Status s = kete::tools::flush_stdout(); !s.ok()) {
     kete::tools::note("kete-solve: {}\n", kete::error_text(s));

@@ -93,6 +93,13 @@ TEST(ToolFlags, EveryBadFlagIsAnErrorThatNamesIt) {
       {tool(KETE_SOLVE) + " --checkpoint c --distance 1",
        "the distance search (--distance 1) is not resumable"},
       {tool(KETE_SOLVE) + " --checkpoint c --checkpoint-nodes x", "--checkpoint-nodes: expected"},
+      {tool(KETE_SOLVE) + " --threads 0", "--threads: expected a number in 1..256, got '0'"},
+      {tool(KETE_SOLVE) + " --threads x", "--threads: expected a number in 1..256, got 'x'"},
+      {tool(KETE_SOLVE) + " --threads 100000", "--threads: expected a number in 1..256"},
+      {tool(KETE_SOLVE) + " --job-nodes 0", "--job-nodes: expected a number"},
+      {tool(KETE_SOLVE) + " --threads 2 --checkpoint c",
+       "the job-level search (--threads) is not resumable"},
+      {tool(KETE_SOLVE) + " --threads 2 --census 2", "the job-level search (--threads) has no"},
   };
   for (const BadFlag& c : cases) {
     const ToolRun r = run(c.command);
@@ -780,6 +787,32 @@ std::string solve_counts(const std::string& output) {
   for (size_t at = 0; (at = output.find("result: ", at)) != std::string::npos; ++at)
     counts += "\n" + output.substr(at, output.find('\n', at) - at);
   return counts;
+}
+
+// kete-solve --threads 2 (the job-level search, docs/solver.md): the same bao win in 3 by
+// --distance 1, written as a proof (one process proves it again for the strategy) that
+// the checker accepts; and --threads 1 is the single process's run, count for count.
+TEST(ToolRuns, SolveOnThreadsWritesACheckedProof) {
+  const std::string dir = scratch("solve-threads");
+  const std::string position = "1,5,0,5,1,2,5,0/0,1,1,1,4,4,0,2/0,1,0,4,0,6,0,2/0,0,3,3,1,4,4,4 N";
+  const std::string solve =
+      tool(KETE_SOLVE) + " --variant bao --position '" + position + "' --hash 16";
+  ToolRun r = run(solve + " --threads 2 --job-nodes 20 --distance 1 --proof " + dir + "/p.proof");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("job-level search: 2 threads of 8 MiB each"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("shortest win: North wins in 3 own moves"), std::string::npos)
+      << r.output;
+  r = run(tool(KETE_SOLVE) + " --check " + dir + "/p.proof");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("longest line 5 plies"), std::string::npos) << r.output;
+
+  const std::string mate = tool(KETE_SOLVE) + " --variant bao --winner S --mate 3 --hash 16";
+  const ToolRun one = run(mate), threads_1 = run(mate + " --threads 1");
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_NE(solve_counts(one.output), "");
+  EXPECT_EQ(solve_counts(threads_1.output), solve_counts(one.output));
+  std::filesystem::remove_all(dir);
 }
 
 // The node counts of kete-solve's "checkpoint nodes N" lines, and of its "stopped at N
