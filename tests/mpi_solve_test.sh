@@ -52,7 +52,8 @@ same_verdict() {
   echo "mpi_solve_test: $name: $(grep '^result: ' "$name.mpi" | sed 's/, line.*//' | head -1)"
 }
 
-kujifunza=(--variant kujifunza --kichwa follow --hash 16)
+# Jobs of 2,000 nodes: the master's tree grows below the root's children.
+kujifunza=(--variant kujifunza --kichwa follow --hash 16 --job-nodes 2000)
 same_verdict follow-mate-10 "${kujifunza[@]}" --winner S --mate 10
 grep -q "result: South has no forced win$" follow-mate-10.mpi || fail "follow mate 10 is not a disproof"
 same_verdict follow-mate-11 "${kujifunza[@]}" --winner S --mate 11
