@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, readBoard, waitIdle } from "./gui.mjs";
+import { expected, guiSession, pastePosition, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui;
 
@@ -21,9 +21,7 @@ async function setPosition(page, variant, text) {
     await page.selectOption("#variant", variant);
     await waitIdle(page);
   }
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
+  await pastePosition(page, text);
 }
 
 const rows = (page, where) =>

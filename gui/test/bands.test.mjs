@@ -4,7 +4,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, readBoard, setLimit, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  moveList,
+  pastePosition,
+  readBoard,
+  setLimit,
+  waitIdle,
+} from "./gui.mjs";
 
 let engine, gui;
 
@@ -43,13 +51,6 @@ function assertNoOverlap(list, where) {
       }
 }
 
-// A game set up from the position box (a position string, with moves after it).
-async function setPosition(page, text) {
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
-
 test("#31 broken 1: the engine's band says 'kete, club' and overlaps nothing, North to move", async () => {
   const { page } = gui;
   await page.click('#modes [data-mode="watch"]');
@@ -57,7 +58,7 @@ test("#31 broken 1: the engine's band says 'kete, club' and overlaps nothing, No
   await page.selectOption("#preset", "club");
   await setLimit(page, "depth", 1);
   // North to move after South's first move, with both hands full: the longest bands.
-  await setPosition(page, "startpos moves A7L");
+  await pastePosition(page, "startpos moves A7L");
   assert.equal(await page.getAttribute("svg.board", "data-to-move"), "N");
   for (const size of kSizes) {
     await page.setViewportSize(size);
@@ -98,7 +99,7 @@ for (const size of [kSizes[0], kSizes[1]]) {
     await setLimit(page, "depth", 1);
     await page.selectOption("#variant", "bao");
     await waitIdle(page);
-    await setPosition(page, kLastSeed);
+    await pastePosition(page, kLastSeed);
     assert.match((await bands(page)).find((b) => b.side === "S").text, /▶|to move/);
     const move = await winningMove();
     await page.fill("#move-input", move);

@@ -223,6 +223,31 @@ export async function typeMove(page, token, plies) {
   await waitIdle(page);
 }
 
+// A game set from the position box (a position string or `startpos`, with moves after it,
+// or a record), the page idle again.
+export async function pastePosition(page, text) {
+  await page.fill("#position-input", text);
+  await page.click("#set-position");
+  await waitIdle(page);
+}
+
+// The position `text` of `variant` (kujifunza under `kichwa`, when given) set in Analyse,
+// any analysis stopped first.
+export async function setAnalysePosition(page, variant, text, kichwa) {
+  await page.click('#modes [data-mode="analyse"]');
+  if (await page.isEnabled("#analyse-stop")) await page.click("#analyse-stop");
+  await waitIdle(page);
+  if ((await page.inputValue("#variant")) !== variant) {
+    await page.selectOption("#variant", variant);
+    await waitIdle(page);
+  }
+  if (kichwa && (await page.inputValue("#kichwa")) !== kichwa) {
+    await page.selectOption("#kichwa", kichwa);
+    await waitIdle(page);
+  }
+  await pastePosition(page, text);
+}
+
 // The engine's move limit in Play and Watch: `kind` (depth, nodes, movetime) and its value.
 export async function setLimit(page, kind, value) {
   await page.selectOption("#limit-kind", kind);

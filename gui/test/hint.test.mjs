@@ -17,6 +17,7 @@ import {
   kMatchPath,
   moveList,
   newPlayGame,
+  pastePosition,
   readBoard,
   typeMove,
   waitIdle,
@@ -126,9 +127,7 @@ for (const size of [
     // The record loaded again brings its count with it.
     await newPlayGame(page, { side: "S", depth: 1, clock: "", variant: "kiswahili" });
     assert.deepEqual(await hintCount(page), { S: "0", N: "0" });
-    await page.fill("#position-input", text);
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, text);
     assert.equal((await moveList(page)).length, 2);
     assert.deepEqual(await hintCount(page), { S: "1", N: "0" });
     assert.deepEqual(gui.errors, []);

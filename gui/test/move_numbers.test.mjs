@@ -5,19 +5,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, pastePosition, waitIdle } from "./gui.mjs";
 
 let engine, gui;
 
 guiSession(async (s) => {
   ({ engine, gui } = s);
 });
-
-async function paste(page, text) {
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
 
 // The move list's items as shown: "1.A7L", "a5R", ...
 function listed(page) {
@@ -43,7 +37,7 @@ for (const size of [
     await page.click('#modes [data-mode="analyse"]');
     await page.selectOption("#variant", "kiswahili");
     await waitIdle(page);
-    await paste(page, "startpos moves A7L a5R A6R a6L");
+    await pastePosition(page, "startpos moves A7L a5R A6R a6L");
     assert.deepEqual(await listed(page), ["1.A7L", "a5R", "2.A6R", "a6L"]);
     // After South's second move: move 2 of 2, North to move.
     await stepTo(page, 3);
@@ -73,7 +67,7 @@ for (const size of [
 
     // A game that starts with North to move: its first move is "1… ".
     const { fen } = await expected(engine, "kiswahili", "startpos", ["A7L"]);
-    await paste(page, `${fen} moves a5R A6R`);
+    await pastePosition(page, `${fen} moves a5R A6R`);
     assert.deepEqual(await listed(page), ["1…a5R", "2.A6R"]);
     await stepTo(page, 1);
     assert.match(await page.textContent("#status-line"), /^After 1… a5R \(of 2 moves\)/);

@@ -7,7 +7,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, newPlayGame, readBoard, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  moveList,
+  newPlayGame,
+  pastePosition,
+  readBoard,
+  setAnalysePosition,
+  waitIdle,
+} from "./gui.mjs";
 
 let engine, gui;
 
@@ -189,22 +198,6 @@ const kCases = [
   },
 ];
 
-// The position `text` of `variant` (kujifunza under `kichwa`) set in Analyse.
-async function setPosition(page, variant, text, kichwa) {
-  await page.click('#modes [data-mode="analyse"]');
-  if ((await page.inputValue("#variant")) !== variant) {
-    await page.selectOption("#variant", variant);
-    await waitIdle(page);
-  }
-  if (kichwa && (await page.inputValue("#kichwa")) !== kichwa) {
-    await page.selectOption("#kichwa", kichwa);
-    await waitIdle(page);
-  }
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
-
 const choiceSelector = (token) => `#picker [data-move="${token}"], #picker [data-base="${token}"]`;
 
 for (const size of kSizes) {
@@ -212,7 +205,7 @@ for (const size of kSizes) {
     const { page } = gui;
     await page.setViewportSize(size);
     for (const c of kCases) {
-      await setPosition(page, c.variant, c.position, c.kichwa);
+      await setAnalysePosition(page, c.variant, c.position, c.kichwa);
       await page.click(`svg.board [data-pit="${c.pit}"]`);
       const choice = page.locator(choiceSelector(c.choice));
       await choice.waitFor();
@@ -236,9 +229,7 @@ for (const size of kSizes) {
     // The kigogo case above: A5 is South's only pit of 2+, so its one legal move.
     const kigogo = kCases.find((c) => c.variant === "kigogo");
     await newPlayGame(page, { side: "S", depth: 1, variant: "kigogo" });
-    await page.fill("#position-input", kigogo.position);
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, kigogo.position);
     await page.click("#hint");
     await page.waitForSelector('#hint-text[data-state="shown"]');
     assert.equal(
@@ -252,7 +243,7 @@ for (const size of kSizes) {
   test(`#31 a sowing stepped seed by seed, the seeds in hand shown (${size.width}x${size.height})`, async () => {
     const { page } = gui;
     await page.setViewportSize(size);
-    await setPosition(page, "bao", kBaoRelay);
+    await setAnalysePosition(page, "bao", kBaoRelay);
     const { fen: after } = await expected(engine, "bao", kBaoRelay, ["A2R"]);
     // The hand after each frame: the board before, A2's 3 lifted and sown (3, 2, 1, 0),
     // A5's 2 (2, 1, 0), the eat's 5 (5, 4, 3, 2, 1, 0), the end.

@@ -8,7 +8,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { expected, guiSession, moveList, newPlayGame, waitIdle, writeMatchRecord } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  moveList,
+  newPlayGame,
+  pastePosition,
+  waitIdle,
+  writeMatchRecord,
+} from "./gui.mjs";
 
 let engine, gui, tmp, recordFile;
 
@@ -32,9 +40,7 @@ for (const size of [
   test(`#31 broken 5: New game after a record of two games clears what was about it (${size.width}x${size.height})`, async () => {
     const { page } = gui;
     await page.setViewportSize(size);
-    await page.fill("#position-input", fs.readFileSync(recordFile, "utf8"));
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, fs.readFileSync(recordFile, "utf8"));
     assert.ok(await page.isVisible("#record-game"));
     assert.equal(await page.$$eval("#record-game option", (o) => o.length), 2);
     assert.ok((await moveList(page)).length > 0);
@@ -70,9 +76,7 @@ for (const size of [
     try {
       await page.click("#new-game");
       await waitIdle(page);
-      await page.fill("#position-input", "startpos moves A1R");
-      await page.click("#set-position");
-      await waitIdle(page);
+      await pastePosition(page, "startpos moves A1R");
       await page.setInputFiles("#load-file", recordFile);
       await waitIdle(page);
     } finally {

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 
-import { expected, guiSession, typeMove, waitIdle } from "./gui.mjs";
+import { expected, guiSession, setAnalysePosition, typeMove, waitIdle } from "./gui.mjs";
 
 const kSizes = [
   { width: 390, height: 844 },
@@ -33,22 +33,7 @@ const engineLines = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolea
 
 // The start of `variant` (kujifunza under `kichwa`) set in Analyse, the analysis not
 // started.
-async function setStart(page, variant, kichwa) {
-  await page.click('#modes [data-mode="analyse"]');
-  if (await page.isEnabled("#analyse-stop")) await page.click("#analyse-stop");
-  await waitIdle(page);
-  if ((await page.inputValue("#variant")) !== variant) {
-    await page.selectOption("#variant", variant);
-    await waitIdle(page);
-  }
-  if (kichwa && (await page.inputValue("#kichwa")) !== kichwa) {
-    await page.selectOption("#kichwa", kichwa);
-    await waitIdle(page);
-  }
-  await page.fill("#position-input", kStart);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
+const setStart = (page, variant, kichwa) => setAnalysePosition(page, variant, kStart, kichwa);
 
 // The verdict shown once the solver is done and the analysis has begun: its state
 // (proven, open) and its words without the solver's line.

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import { test } from "node:test";
 
-import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, pastePosition, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui, log;
 
@@ -29,9 +29,7 @@ for (const size of [
     if ((await page.inputValue("#variant")) !== "kiswahili")
       await page.selectOption("#variant", "kiswahili");
     await page.fill("#multipv", "1");
-    await page.fill("#position-input", "startpos moves A7L a5R");
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, "startpos moves A7L a5R");
     const board = await readBoard(page);
     await page.click("#analyse-start");
     await page.waitForFunction(() => {

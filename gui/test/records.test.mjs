@@ -16,6 +16,7 @@ import {
   kMatchPath,
   moveList,
   newPlayGame,
+  pastePosition,
   protocolLog,
   readBoard,
   waitIdle,
@@ -42,12 +43,6 @@ const errorTexts = (page) =>
   page.$$eval("#errors li span", (spans) => spans.map((s) => s.textContent));
 const clearErrors = (page) =>
   page.evaluate(() => (document.getElementById("errors").innerHTML = ""));
-
-async function paste(page, text) {
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
 
 // The board at every ply of the game shown, stepping with the keyboard (Home, →).
 async function stepThrough(page, variant, start, moves, kichwa = "choose") {
@@ -79,7 +74,7 @@ test("a pasted multi-line record is loaded as a game, never sent as lines", asyn
   ].join("\n");
   const before = await pid(page);
   await clearErrors(page);
-  await paste(page, record);
+  await pastePosition(page, record);
   const moves = ["A5R", "a3R", "A1R", "b1L", "B6L"];
   assert.deepEqual(await moveList(page), moves);
   assert.deepEqual(await errorTexts(page), []);
@@ -118,7 +113,7 @@ test("a line break or a command in the position box never reaches the engine", a
     "0,0/0,0 S\rquit",
   ]) {
     await clearErrors(page);
-    await paste(page, text);
+    await pastePosition(page, text);
     const errors = await errorTexts(page);
     assert.equal(errors.length, 1, `${JSON.stringify(text)}: ${errors}`);
     assert.match(errors[0], /^position box: /);
@@ -134,11 +129,11 @@ test("a refused moves list applies nothing", async () => {
   const { page } = gui;
   await page.selectOption("#variant", "kiswahili");
   await waitIdle(page);
-  await paste(page, "startpos moves A7L a5R");
+  await pastePosition(page, "startpos moves A7L a5R");
   const board = await readBoard(page);
   await clearErrors(page);
   // The third move is illegal: not even the first two are applied on top of the game.
-  await paste(page, "startpos moves A6L a6L A1L");
+  await pastePosition(page, "startpos moves A6L a6L A1L");
   assert.deepEqual(await errorTexts(page), ["error: position: illegal move 'A1L'"]);
   assert.deepEqual(await moveList(page), ["A7L", "a5R"]);
   assert.equal(await readBoard(page), board);
@@ -216,7 +211,7 @@ test("a reload keeps the game and the settings", async () => {
   await page.click('#modes [data-mode="analyse"]');
   await page.selectOption("#variant", "kiswahili");
   await waitIdle(page);
-  await paste(page, "startpos moves A7L a5R A6R");
+  await pastePosition(page, "startpos moves A7L a5R A6R");
   await page.fill("#multipv", "2");
   await page.selectOption("#speed", "12");
   await page.click("#step-back");

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { parseMoveToken } from "../dist/page/move_token.js";
 import { parsePosition } from "../dist/page/position.js";
 import { simulateMove } from "../dist/page/sowing.js";
-import { expected, guiSession, moveList, readBoard, waitIdle } from "./gui.mjs";
+import { expected, guiSession, moveList, pastePosition, readBoard, waitIdle } from "./gui.mjs";
 
 let engine, gui;
 
@@ -39,9 +39,7 @@ for (const size of [
     await page.click('#modes [data-mode="analyse"]');
     if ((await page.inputValue("#variant")) !== "bao") await page.selectOption("#variant", "bao");
     await page.selectOption("#speed", "45"); // fast, the default
-    await page.fill("#position-input", kStart);
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, kStart);
     const played = Number(await page.evaluate(() => document.body.dataset.animPlayed ?? "0"));
     await page.fill("#move-input", kMove);
     await page.click('#type-move button[type="submit"]');

@@ -15,6 +15,7 @@ import {
   expected,
   guiSession,
   moveList,
+  pastePosition,
   protocolLog,
   readBoard,
   waitIdle,
@@ -31,12 +32,6 @@ guiSession(async (s) => {
 
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function paste(page, text) {
-  await page.fill("#position-input", text);
-  await page.click("#set-position");
-  await waitIdle(page);
-}
-
 async function mode(page, name) {
   await page.click(`#modes [data-mode="${name}"]`);
   await waitIdle(page);
@@ -47,7 +42,7 @@ async function analyse(page, variant, position) {
   await mode(page, "analyse");
   await page.selectOption("#variant", variant);
   await waitIdle(page);
-  await paste(page, position);
+  await pastePosition(page, position);
 }
 
 test("a whole game analysed: one graph point per position, the moves the review marks", async () => {
@@ -145,7 +140,7 @@ test("live analysis: progress between depths, the evaluation bar, a PV move prev
 test("the move list: pairs in two columns, Home/End, a variation kept", async () => {
   const { page } = gui;
   await mode(page, "analyse");
-  await paste(page, "startpos moves A7L a5R A6R a6L");
+  await pastePosition(page, "startpos moves A7L a5R A6R a6L");
   const cells = await page.$$eval("#moves li", (lis) =>
     lis.map((li) => ({ x: li.offsetLeft, y: li.offsetTop })),
   );
@@ -185,7 +180,7 @@ test("the move list: pairs in two columns, Home/End, a variation kept", async ()
 test("a variation inside a variation: kept under it, and played on its own moves", async () => {
   const { page } = gui;
   await mode(page, "analyse");
-  await paste(page, "startpos moves A7L a5R A6R a6L");
+  await pastePosition(page, "startpos moves A7L a5R A6R a6L");
   const playFrom = async (ply, moves, avoid) => {
     await page.click(`#moves li[data-ply="${ply}"]`);
     await waitIdle(page);
@@ -282,7 +277,7 @@ test("the game over: a banner with a new game; kigogo's captured seeds", async (
   // Kigogo: the seeds each side captured, next to its name.
   await page.selectOption("#variant", "kigogo");
   await waitIdle(page);
-  await paste(page, "startpos moves A1R");
+  await pastePosition(page, "startpos moves A1R");
   let moves = await moveList(page);
   const { legal } = await expected(engine, "kigogo", "startpos", moves);
   for (let i = 0; i < 10 && legal.length; ++i) {
@@ -290,7 +285,7 @@ test("the game over: a banner with a new game; kigogo's captured seeds", async (
     if (!next.length) break;
     moves = [...moves, next[i % next.length]];
   }
-  await paste(page, `startpos moves ${moves.join(" ")}`);
+  await pastePosition(page, `startpos moves ${moves.join(" ")}`);
   const captured = await page.$$eval("svg.board .band", (bands) =>
     Object.fromEntries(bands.map((b) => [b.dataset.side, Number(b.dataset.captured)])),
   );

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { markMove, markMoves } from "../dist/page/move_marks.js";
-import { guiSession, moveList, waitIdle } from "./gui.mjs";
+import { guiSession, moveList, pastePosition, waitIdle } from "./gui.mjs";
 
 const score = (cp, pv = ["A1L"], depth = 6) => ({ cp, mate: null, depth, pv });
 const mate = (moves, pv = ["A1L"], depth = 6) => ({
@@ -78,9 +78,7 @@ for (const size of [
     await page.setViewportSize(size);
     await page.click('#modes [data-mode="analyse"]');
     if ((await page.inputValue("#variant")) !== "bao") await page.selectOption("#variant", "bao");
-    await page.fill("#position-input", `startpos moves ${kGame.join(" ")}`);
-    await page.click("#set-position");
-    await waitIdle(page);
+    await pastePosition(page, `startpos moves ${kGame.join(" ")}`);
     assert.deepEqual(await moveList(page), kGame);
     await page.fill("#review-depth", "4");
     await page.click("#analyse-game");

@@ -8,7 +8,15 @@ import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 
-import { expected, guiSession, kMatchPath, moveList, readBoard, waitIdle } from "./gui.mjs";
+import {
+  expected,
+  guiSession,
+  kMatchPath,
+  moveList,
+  pastePosition,
+  readBoard,
+  waitIdle,
+} from "./gui.mjs";
 
 let engine, gui, tmp;
 
@@ -101,9 +109,7 @@ test("kiswahili from a position: watch, pause, export the unfinished game", asyn
   await page.selectOption("#variant", "kiswahili");
   await waitIdle(page);
   const start = "0,0,0,0,0,0,0,0/1,2,2,7,0,0,0,0/0,0,0,0,7,3,0,0/0,0,0,0,0,0,0,0 S 21,21 Hh -";
-  await page.fill("#position-input", start);
-  await page.click("#set-position");
-  await waitIdle(page);
+  await pastePosition(page, start);
   await page.selectOption("#limit-kind", "depth");
   await page.fill("#limit-value", "3");
   await page.click("#watch-start");
