@@ -13,8 +13,13 @@ namespace kete {
 class ZeroPages {
  public:
   ZeroPages() = default;
-  // `bytes` of zeros, page-aligned; throws std::bad_alloc when they cannot be mapped.
-  explicit ZeroPages(size_t bytes);
+  // Huge pages (2 MiB) for a table that a search fills at random and soon whole: fewer
+  // TLB misses and one fault per 2 MiB, but a single write makes 2 MiB resident, so a table
+  // that should cost only what it uses (the solver's) keeps small pages.
+  enum class Pages { kSmall, kHuge };
+  // `bytes` of zeros, page-aligned (2 MiB-aligned for kHuge when `bytes` is at least that);
+  // throws std::bad_alloc when they cannot be mapped.
+  explicit ZeroPages(size_t bytes, Pages pages = Pages::kSmall);
   ZeroPages(ZeroPages&& o) noexcept
       : data_(std::exchange(o.data_, nullptr)), bytes_(std::exchange(o.bytes_, 0)) {}
   ZeroPages& operator=(ZeroPages&& o) noexcept;

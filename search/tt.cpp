@@ -16,10 +16,12 @@ TranspositionTable& TranspositionTable::operator=(TranspositionTable&& o) noexce
   return *this;
 }
 
-// Zero pages are page-aligned, so buckets never straddle a cache line.
+// Zero pages are page-aligned, so buckets never straddle a cache line; huge pages, as a
+// search soon writes all over its table (rules/zero_pages.h).
 void TranspositionTable::resize(size_t mib) {
   const size_t count = std::max<size_t>(1, (mib << 20) / sizeof(Bucket));
-  ZeroPages pages(count * sizeof(Bucket));  // throws, keeping the table as it was
+  ZeroPages pages(count * sizeof(Bucket),
+                  ZeroPages::Pages::kHuge);  // throws, keeping the table as it was
   pages_ = std::move(pages);
   buckets_ = static_cast<Bucket*>(pages_.data());
   buckets_count_ = count;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <fstream>
 #include <mutex>
 #include <new>
 
@@ -12,6 +13,7 @@
 #include "engine/bench.h"
 #include "engine/engine.h"
 #include "rules/option_file.h"
+#include "rules/zero_pages.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/forced_wins.h"
@@ -211,6 +213,43 @@ TEST(Search, AllocatesNothingPerNodeOrIteration) {
 // A file that an option names is read into what it holds, not into its size limit: the
 // 38 KB committed proof under ProofFile's 256 MiB limit zero-filled 257 MiB per load
 // (issue 29). The file itself is counted twice at most (its bytes, one growth).
+// The table's memory: zeros, on a 2 MiB boundary (huge pages), and every byte mapped
+// around it handed back, whatever the size.
+int64_t mapped_kib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("VmSize:")) return std::stoll(line.substr(7));
+  return -1;
+}
+
+TEST(ZeroPages, AreAlignedZerosAndLeaveNothingMapped) {
+  constexpr size_t kHuge = size_t{2} << 20;
+  for (const size_t bytes : {size_t{4096}, kHuge, 3 * kHuge + 5, 17 * kHuge + 4096}) {
+    SCOPED_TRACE(bytes);
+    ZeroPages pages(bytes, ZeroPages::Pages::kHuge);
+    ASSERT_EQ(pages.bytes(), bytes);
+    auto* p = static_cast<unsigned char*>(pages.data());
+    if (bytes >= kHuge) {
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % kHuge, 0u);
+    }
+    EXPECT_EQ(p[0], 0);
+    EXPECT_EQ(p[bytes - 1], 0);
+    p[0] = p[bytes / 2] = p[bytes - 1] = 7;
+    pages.clear();
+    EXPECT_EQ(p[0] + p[bytes / 2] + p[bytes - 1], 0);
+  }
+  // Mapped and dropped 50 times, the process's address space does not grow: the slack
+  // around the aligned range (2 MiB each time) was unmapped with it.
+  { ZeroPages warm(3 * kHuge + 5, ZeroPages::Pages::kHuge); }
+  const int64_t before = mapped_kib();
+  ASSERT_GT(before, 0) << "no VmSize in /proc/self/status";
+  for (int i = 0; i < 50; ++i) {
+    ZeroPages pages(3 * kHuge + 5, ZeroPages::Pages::kHuge);
+    static_cast<unsigned char*>(pages.data())[0] = 1;
+  }
+  EXPECT_LT(mapped_kib() - before, 16 << 10);  // 100 MiB if the slack stayed
+}
+
 TEST(OptionFile, ReadsWhatTheFileHoldsNotItsLimit) {
   const std::string path = std::string(KETE_SOURCE_DIR) + "/tuning/proofs/kujifunza-follow.proof";
   const uint64_t before = g_allocated_bytes.load();
