@@ -16,8 +16,10 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -167,6 +169,21 @@ void print_census(const std::vector<DepthCensus>& census) {
   for (const DepthCensus& c : census)
     tools::print("census {} {} {} {} {} {} {}\n", c.depth, c.positions, c.won, c.lost,
                  c.lost_on_path, c.open, c.unseen);
+}
+
+// The root's moves and their numbers in the table (attacker's view): won (proof 0), lost
+// (disproof 0; "lost-on-path" when the disproof rests on a draw by the path) or open.
+void print_first_moves(RuleSet rules, const Position& root,
+                       const std::vector<ChildNumbers>& children) {
+  tools::print("first moves: move proof disproof state (attacker's view)\n");
+  for (const ChildNumbers& c : children) {
+    const std::string_view state = c.proof == 0       ? "won"
+                                   : c.disproof != 0  ? "open"
+                                   : c.path_dependent ? "lost-on-path"
+                                                      : "lost";
+    tools::print("first move {} {} {} {}\n", line_text(rules, root, std::span(&c.move, 1)), c.proof,
+                 c.disproof, state);
+  }
 }
 
 void print_info(const SolveInfo& i) {
@@ -572,7 +589,10 @@ int solve(const Options& o, tools::Cluster& cluster) {
       if (checkpoint)
         tools::note("kete-solve: stopped at {} nodes; {} holds the run: --resume continues it\n",
                     r.info.nodes, o.checkpoint);
-      if (o.census > 0 && !o.mate) print_census(solver->census(root, attacker, context, o.census));
+      if (o.census > 0 && !o.mate) {
+        print_census(solver->census(root, attacker, context, o.census));
+        print_first_moves(o.rules, root, solver->children(root, attacker, context, 0));
+      }
       return 3;
     }
     tools::print("result: {} wins, line {}\n", to_string(attacker), line_text(o.rules, root, r.pv));

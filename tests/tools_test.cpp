@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "rules/notation.h"
+#include "rules/rules.h"
 #include "tests/kete_process.h"
 #include "tests/test_util.h"
 
@@ -813,6 +816,55 @@ TEST(ToolRuns, SolveOnThreadsWritesACheckedProof) {
   EXPECT_NE(solve_counts(one.output), "");
   EXPECT_EQ(solve_counts(threads_1.output), solve_counts(one.output));
   std::filesystem::remove_all(dir);
+}
+
+// Issue 32, item 6: an unfinished run's `--census` lists the root's moves with their
+// numbers. They are the root's children: every legal move once; and the root's numbers
+// are made of theirs as proof-number search makes them, South to move: an OR node for
+// South (proof the least child's, disproof the sum), an AND node for North (the reverse).
+TEST(ToolRuns, SolveListsTheFirstMovesWhoseNumbersMakeTheRoots) {
+  const RuleSet bao{Variant::kBao, KichwaRule::kChoose};
+  const MoveList legal = legal_moves(bao, Position::start(Variant::kBao));
+  for (const char* winner : {"S", "N"}) {
+    SCOPED_TRACE(winner);
+    const ToolRun r = run(tool(KETE_SOLVE) + " --variant bao --winner " + winner +
+                          " --nodes 3000 --hash 16 --census 1");
+    ASSERT_EQ(r.status, 3) << r.output;  // not proven within the limits
+    std::vector<std::string> tokens;
+    uint64_t least_proof = UINT64_MAX, least_disproof = UINT64_MAX, proofs = 0, disproofs = 0;
+    uint64_t root_proof = 0, root_disproof = 0;
+    std::istringstream lines(r.output);
+    for (std::string line; std::getline(lines, line);) {
+      char token[16];
+      unsigned long long proof, disproof;
+      char state[16];
+      if (std::sscanf(line.c_str(), "first move %15s %llu %llu %15s", token, &proof, &disproof,
+                      state) == 4) {
+        tokens.push_back(token);
+        EXPECT_STREQ(state, "open") << line;
+        least_proof = std::min<uint64_t>(least_proof, proof);
+        least_disproof = std::min<uint64_t>(least_disproof, disproof);
+        proofs += proof;
+        disproofs += disproof;
+      } else if (line.starts_with("info proof ")) {
+        ASSERT_EQ(std::sscanf(line.c_str(), "info proof %llu disproof %llu", &proof, &disproof), 2);
+        root_proof = proof;
+        root_disproof = disproof;
+      }
+    }
+    ASSERT_EQ(tokens.size(), size_t(legal.size())) << r.output;
+    for (Move m : legal)
+      EXPECT_EQ(
+          std::count(tokens.begin(), tokens.end(), move_token(Position::start(Variant::kBao), m)),
+          1);
+    if (std::string(winner) == "S") {
+      EXPECT_EQ(root_proof, least_proof);
+      EXPECT_EQ(root_disproof, disproofs);
+    } else {
+      EXPECT_EQ(root_proof, proofs);
+      EXPECT_EQ(root_disproof, least_disproof);
+    }
+  }
 }
 
 // The node counts of kete-solve's "checkpoint nodes N" lines, and of its "stopped at N
