@@ -122,6 +122,7 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
 absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   Options o;
   o.limits.hash_mb = 256;
+  o.limits.huge_pages = true;  // a run of the tool fills its table
   if (absl::Status s = tools::read_flags(argv, o, parse_flag); !s.ok()) return s;
   if (o.resume && o.checkpoint.empty())
     return tools::bad_argument("--resume needs --checkpoint FILE");

@@ -44,10 +44,11 @@ class SolverTable {
   // pages (rules/zero_pages.h), all-zero entries unused: making or clearing the table
   // returns at once and its memory is what the solve touches (issue 29: `stop` after `go
   // mate` at Hash 4096 waited 35-47 s for two 4 GB fills per depth).
-  explicit SolverTable(size_t mib) : count_(std::max<size_t>(1, (mib << 20) / sizeof(Bucket))) {
+  SolverTable(size_t mib, ZeroPages::Pages kind)
+      : count_(std::max<size_t>(1, (mib << 20) / sizeof(Bucket))) {
     for (;;) {
       try {
-        pages_ = ZeroPages(count_ * sizeof(Bucket));
+        pages_ = ZeroPages(count_ * sizeof(Bucket), kind);
         buckets_ = static_cast<Bucket*>(pages_.data());
         return;
       } catch (const std::bad_alloc&) {
@@ -694,7 +695,11 @@ class DfPn {
 }  // namespace
 
 Solver::Solver(RuleSet rules, const SolveLimits& limits)
-    : rules_(rules), limits_(limits), table_(std::make_unique<SolverTable>(limits.hash_mb)) {}
+    : rules_(rules),
+      limits_(limits),
+      table_(std::make_unique<SolverTable>(
+          limits.hash_mb, limits.huge_pages ? ZeroPages::Pages::kHuge : ZeroPages::Pages::kSmall)) {
+}
 
 Solver::~Solver() = default;
 

@@ -28,7 +28,10 @@ struct SolveLimits {
   uint64_t nodes = 0;    // 0: no node limit
   int64_t time_ms = -1;  // -1: no time limit
   size_t hash_mb = 64;   // the solver's table; its memory use stays within it
-  int max_moves = 0;     // 0: any distance; N: a win within N own moves (`go mate N`)
+  // The table on huge pages (rules/zero_pages.h): for long runs that fill it (kete-solve);
+  // a short `go mate` with a big Hash keeps small pages, so costs only what it touches.
+  bool huge_pages = false;
+  int max_moves = 0;  // 0: any distance; N: a win within N own moves (`go mate N`)
   int64_t info_every_ms = 1000;
 };
 
