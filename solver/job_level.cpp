@@ -359,7 +359,7 @@ class Master {
 
   // The numbers of a new child, as the df-pn of one process sees it before searching it
   // (DfPn::evaluate): the rules, a draw, the depth limit, else what the worker's table
-  // knows (`known`) or 1 and 1.
+  // knows (`known`) or the guide's initial numbers.
   void evaluate(TopNode& c, const std::vector<ChildNumbers>* known) {
     const MoveList moves = legal_moves(problem_.rules, c.position);
     if (std::optional<Side> lost = loser(problem_.rules, c.position); lost && !moves.empty())
@@ -372,6 +372,10 @@ class Master {
     if (c.remaining == 0)
       return set_decided(c, c.position.side_to_move() != attacker_ && moves.empty(), 0, false);
     if (moves.empty()) return set_decided(c, !is_or(c), 0, false);
+    const InitialNumbers initial =
+        initial_numbers(problem_.rules, limits_.guide, c.position, attacker_);
+    c.proof = initial.proof;
+    c.disproof = initial.disproof;
     if (known)
       for (const ChildNumbers& k : *known)
         if (k.move == c.move) {

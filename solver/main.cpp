@@ -6,6 +6,7 @@
 //   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt     (then, after a stop:)
 //   kete-solve --variant bao --mate 6 --checkpoint bao6.ckpt --resume
 //   kete-solve --variant bao --winner S --mate 5 --threads 2
+//   kete-solve --variant bao --winner N --mate 4 --guide eval       (df-pn+)
 //   mpirun -np 3 kete-solve --variant bao --winner S --mate 5    (rank 0 and two workers)
 #include <unistd.h>
 
@@ -46,7 +47,7 @@ constexpr std::string_view kUsage =
     "usage: kete-solve [--variant V] [--kichwa choose|follow] [--position POS]\n"
     "                  [--moves \"M1 M2 ...\"] [--winner S|N|auto] [--mate N] [--distance 0|1]\n"
     "                  [--hash MB] [--nodes N] [--time-s S] [--max-plies M] [--proof FILE]\n"
-    "                  [--census DEPTH] [--threads N] [--job-nodes N]\n"
+    "                  [--census DEPTH] [--threads N] [--job-nodes N] [--guide none|eval]\n"
     "                  [--checkpoint FILE [--resume] [--checkpoint-nodes N]\n"
     "                   [--checkpoint-seconds S]]\n"
     "       kete-solve --check FILE\n";
@@ -86,6 +87,16 @@ absl::Status parse_winner(tools::ArgCursor& args, std::optional<Side>& winner) {
   return absl::OkStatus();
 }
 
+absl::Status parse_guide(tools::ArgCursor& args, SolveGuide& guide) {
+  absl::StatusOr<std::string> v = args.value("--guide");
+  if (!v.ok()) return v.status();
+  const std::optional<SolveGuide> named = kNames<SolveGuide>.value_named(*v);
+  if (!named)
+    return tools::bad_argument(fmt::format("--guide: expected none or eval, got '{}'", *v));
+  guide = *named;
+  return absl::OkStatus();
+}
+
 absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options& o) {
   if (flag == "--variant") return args.variant(flag, o.rules.variant);
   if (flag == "--kichwa") return args.kichwa(flag, o.rules.kichwa);
@@ -112,6 +123,7 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
     return args.number(flag, o.checkpoint_seconds, 0, int64_t(1) << 30);
   if (flag == "--threads") return args.number(flag, o.threads, 1, 256);
   if (flag == "--job-nodes") return args.number(flag, o.job_nodes, 1, uint64_t(1) << 40);
+  if (flag == "--guide") return parse_guide(args, o.limits.guide);
   if (flag == "--resume") {
     o.resume = true;
     return absl::OkStatus();
@@ -233,14 +245,18 @@ void print_disproof(Side attacker, bool path_dependent) {
 }
 
 // A checkpoint's identity: what decides the run's search. The limits (--nodes, --time-s)
-// are not in it: a resumed run may go further.
+// are not in it: a resumed run may go further. `--guide none` is not named, so that the
+// checkpoints written before the flag resume.
 std::string identity(const Options& o, const Position& start, const Game& game) {
   const std::string moves = line_text(o.rules, start, game.moves());
-  return fmt::format(
+  std::string id = fmt::format(
       "variant={} kichwa={} position={} moves={} winner={} mate={} max-plies={} hash={}",
       to_string(o.rules.variant), to_string(o.rules.kichwa), position_string(start),
       moves.empty() ? "-" : moves, o.winner ? side_letter(*o.winner) : "auto", o.mate, o.max_plies,
       o.limits.hash_mb);
+  if (o.limits.guide != SolveGuide::kNone)
+    id += fmt::format(" guide={}", to_string(o.limits.guide));
+  return id;
 }
 
 bool write_proof(const Options& o, const Position& root, Side winner,

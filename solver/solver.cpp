@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "eval/evaluate.h"
+#include "eval/weights.h"
 #include "rules/key_path.h"
 #include "rules/random.h"
 #include "rules/rules.h"
@@ -130,6 +132,25 @@ uint32_t saturating_add(uint32_t a, uint32_t b) {
   return uint32_t(std::min<uint64_t>(uint64_t(a) + b, kProofInfinite));
 }
 
+// The guide's weights: the variant's built-in ones without the threat terms, which would
+// look at every capture of both sides at every child the solver makes.
+Weights guide_weights(Variant v) {
+  Weights w = default_weights(v);
+  for (Stage s : {Stage::kMtaji, Stage::kNamua})
+    for (Feature f : {Feature::kThreatUs, Feature::kThreatThem})
+      w[size_t(weight_index(s, f))] = 0;
+  return w;
+}
+
+// The numbers of a node never searched: 1 and 1, or those of its evaluation (df-pn+).
+template <Rules R>
+InitialNumbers initial_numbers(SolveGuide guide, const Position& p, Side attacker,
+                               const Weights& w) {
+  if (guide == SolveGuide::kNone) return {};
+  const Value v = evaluate<R>(p, w);
+  return guided_numbers(p.side_to_move() == attacker ? v : -v);
+}
+
 // The numbers of a node, from the attacker's view.
 struct Numbers {
   uint32_t proof = 1, disproof = 1;
@@ -229,7 +250,8 @@ class DfPn {
         frames_(size_t(std::max(game.max_plies - game.plies, 0) + 2)),
         work_from_(frames_.size()),
         resume_(resume),
-        checkpoints_(checkpoints) {}
+        checkpoints_(checkpoints),
+        guide_weights_(guide_weights(R::kVariant)) {}
 
   // The plies the attacker has left at the root: N own moves end on his N-th move.
   int root_remaining(const Position& root) const {
@@ -411,7 +433,12 @@ class DfPn {
     if (const SolverEntry* e = table_.probe(s.key))
       s.numbers = {e->proof, e->disproof, e->plies, e->path_dependent};
     else
-      s.numbers = Numbers{};
+      s.numbers = initial(s.position);
+  }
+
+  Numbers initial(const Position& p) const {
+    const InitialNumbers n = initial_numbers<R>(limits_.guide, p, attacker_, guide_weights_);
+    return {n.proof, n.disproof, 0, false};
   }
 
   std::vector<Slot> expand(const Position& p, int ply, int remaining) const {
@@ -533,9 +560,13 @@ class DfPn {
 
   // The state as restore() reads it: the stack above the node at `ply`, then the table.
   absl::Status write_state(const StateSink& sink, int ply) const {
-    std::string text = fmt::format("{}\nroot {} {} {} {}\nnodes {} {}\n", kStateMagic, root_key_,
-                                   attacker_ == Side::kSouth ? 'S' : 'N', limits_.max_moves,
-                                   table_.buckets(), nodes_, elapsed_ms());
+    std::string text =
+        fmt::format("{}\nroot {} {} {} {}\n", kStateMagic, root_key_,
+                    attacker_ == Side::kSouth ? 'S' : 'N', limits_.max_moves, table_.buckets());
+    // No line for SolveGuide::kNone: the states written before the guide are its states.
+    if (limits_.guide != SolveGuide::kNone)
+      text += fmt::format("guide {}\n", to_string(limits_.guide));
+    text += fmt::format("nodes {} {}\n", nodes_, elapsed_ms());
     for (int i = 0; i < ply; ++i) {
       const std::vector<Slot>& slots = frames_[size_t(i)];
       text += fmt::format("frame {} {}", work_from_[size_t(i)], slots.size());
@@ -684,6 +715,7 @@ class DfPn {
   std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
   const SolverStack* resume_;              // until mid() has rebuilt its stack
   const SolveCheckpoints* checkpoints_;
+  const Weights guide_weights_;   // SolveGuide::kEval
   uint64_t next_checkpoint_ = 0;  // nodes
   Clock::time_point last_checkpoint_ = start_;
   uint64_t root_key_ = 0;
@@ -693,6 +725,19 @@ class DfPn {
 };
 
 }  // namespace
+
+InitialNumbers guided_numbers(Value value) {
+  const Value steps =
+      std::clamp<Value>(value / kGuideStep, -Value(kGuideCap - 1), Value(kGuideCap - 1));
+  return {uint32_t(1 + std::max(-steps, 0)), uint32_t(1 + std::max(steps, 0))};
+}
+
+InitialNumbers initial_numbers(RuleSet rules, SolveGuide guide, const Position& p, Side attacker) {
+  if (guide == SolveGuide::kNone) return {};
+  return with_rules(rules, [&]<class R>(R) {
+    return initial_numbers<R>(guide, p, attacker, guide_weights(R::kVariant));
+  });
+}
 
 Solver::Solver(RuleSet rules, const SolveLimits& limits)
     : rules_(rules),
@@ -845,7 +890,17 @@ absl::Status Solver::restore(std::istream& in, const Position& root, Side attack
     return line.error(fmt::format("the state's table has {} buckets, this one {} (another --hash?)",
                                   buckets, table_->buckets()));
 
+  // The guide's line, which a state of SolveGuide::kNone does not have.
   line = next_line();
+  std::string_view guide = to_string(SolveGuide::kNone);
+  const bool guide_line = line.keyword() == "guide";
+  if (guide_line)
+    for (absl::Status s : {line.word("the guide", guide), line.done()})
+      if (!s.ok()) return s;
+  if (guide != to_string(limits_.guide))
+    return line.error(
+        fmt::format("the state is of --guide {}, not {}", guide, to_string(limits_.guide)));
+  if (guide_line) line = next_line();
   if (line.keyword() != "nodes") return line.error("expected 'nodes NODES MS'");
   for (absl::Status s : {line.next("the nodes", stack->nodes, 0, UINT64_MAX),
                          line.next("the time", stack->time_ms, 0, INT64_MAX), line.done()})

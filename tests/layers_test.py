@@ -21,7 +21,7 @@ LAYERS = {
     "eval": ["rules"],
     "proof": ["rules"],
     "search": ["eval", "proof", "rules"],
-    "solver": ["proof", "rules"],
+    "solver": ["eval", "proof", "rules"],
     "engine": ["search", "solver", "eval", "proof", "rules"],
     "protocol": ["engine", "rules"],
     "tools": ["rules"],

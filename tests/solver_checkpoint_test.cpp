@@ -1,7 +1,8 @@
 // Resumable proof searches (docs/solver.md, "Resumable runs"): a search stopped by a node
 // limit hands out its state, a new solver restores it and ends with the verdict, the node
-// count and the strategy of the search that was never stopped; a state of another search
-// is refused with the reason.
+// count and the strategy of the search that was never stopped, with or without the
+// evaluation's guidance; a state of another search (another guide too) is refused with
+// the reason.
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct Problem {
   int mate = 0;                 // 0: any distance
   std::vector<uint64_t> stops;  // the node limits of the stopped runs, in turn
   uint64_t end = 0;             // the last run's node limit; 0: none, a verdict
+  SolveGuide guide = SolveGuide::kNone;
 };
 
 void PrintTo(const Problem& p, std::ostream* os) {
@@ -34,6 +36,7 @@ SolveLimits limits_of(const Problem& p) {
   limits.hash_mb = 16;
   limits.max_moves = p.mate;
   limits.info_every_ms = -1;
+  limits.guide = p.guide;
   return limits;
 }
 
@@ -122,6 +125,20 @@ INSTANTIATE_TEST_SUITE_P(
                 {Variant::kKujifunza, KichwaRule::kFollow},
                 11,
                 {30'000, 60'000, 100'000}},
+        // With the evaluation's initial numbers (--guide eval): some 29,000 nodes.
+        Problem{"BaoMate4DisproofGuided",
+                {Variant::kBao, KichwaRule::kChoose},
+                4,
+                {8'000, 16'000},
+                0,
+                SolveGuide::kEval},
+        // ... and some 13,500.
+        Problem{"KujifunzaFollowMate11ProofGuided",
+                {Variant::kKujifunza, KichwaRule::kFollow},
+                11,
+                {5'000},
+                0,
+                SolveGuide::kEval},
         // Without a depth limit (the path's positions are draws): some 2,300 nodes.
         Problem{"KujifunzaFollowAnyDistanceProof",
                 {Variant::kKujifunza, KichwaRule::kFollow},
@@ -234,6 +251,19 @@ TEST(SolverCheckpoint, AStateOfAnotherSearchIsRefused) {
   bigger.hash_mb = 32;
   EXPECT_NE(restore(bigger, start, Side::kSouth, state).find("(another --hash?)"),
             std::string::npos);
+  // The guide decides the numbers of every node the search meets: a state is resumed only
+  // under its own (the state of `--guide none` has no guide line).
+  SolveLimits guided = limits;
+  guided.guide = SolveGuide::kEval;
+  EXPECT_EQ(restore(guided, start, Side::kSouth, state),
+            "state line 3: the state is of --guide none, not eval");
+  const Problem q{"", p.rules, 3, {}, 0, SolveGuide::kEval};
+  std::string guided_state;
+  run(q, guided_state, 1000);
+  ASSERT_NE(guided_state.find("\nguide eval\n"), std::string::npos);
+  EXPECT_EQ(restore(guided, start, Side::kSouth, guided_state), "");
+  EXPECT_EQ(restore(limits, start, Side::kSouth, guided_state),
+            "state line 3: the state is of --guide eval, not none");
   const Position after = *play(p.rules, start, legal_moves(p.rules, start)[0]);
   EXPECT_EQ(restore(limits, after, Side::kSouth, state),
             "state line 2: the state is of another root position");

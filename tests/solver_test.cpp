@@ -1,6 +1,7 @@
 // The solver: the test suite's forced wins proven with the distance the alpha-beta search
-// gives, draws by the game's history, Bao la Kujifunza solved under both kichwa rules,
-// and the proof checker accepting good proofs and naming what is wrong in bad ones.
+// gives, draws by the game's history, Bao la Kujifunza solved under both kichwa rules
+// (with and without the evaluation's initial numbers), and the proof checker accepting
+// good proofs and naming what is wrong in bad ones.
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "eval/evaluate.h"
+#include "eval/weights.h"
 #include "proof/proof.h"
 #include "rules/random.h"
 #include "search/search.h"
@@ -137,6 +140,102 @@ TEST(Solver, KujifunzaFollowIsWonBySouthInEleven) {
   EXPECT_EQ(prove(kFollow, start, Side::kSouth).proof, Proof::kProven);
   EXPECT_EQ(prove(kFollow, start, Side::kSouth, 10).proof, Proof::kDisproven);
   EXPECT_EQ(prove(kFollow, start, Side::kSouth, 11).proof, Proof::kProven);
+}
+
+// Guidance (docs/solver.md, "Guidance (df-pn+)"): initial numbers from the evaluation
+// change the order of the search, never a verdict.
+SolveResult prove_guided(RuleSet rules, Side attacker, int max_moves) {
+  SolveLimits limits;
+  limits.hash_mb = 16;
+  limits.max_moves = max_moves;
+  limits.nodes = 5'000'000;
+  limits.guide = SolveGuide::kEval;
+  return Solver(rules, limits)
+      .prove(Position::start(rules.variant), attacker, GameContext{}, kNoStop, nullptr);
+}
+
+std::pair<uint32_t, uint32_t> numbers_of(InitialNumbers n) {
+  return {n.proof, n.disproof};
+}
+
+// One per centi-seed of the attacker's advantage on the disproof number, of his
+// disadvantage on the proof number; 1 and 1 at an even position, at most 1024.
+TEST(SolverGuide, TheInitialNumbersOfAnEvaluation) {
+  const std::vector<std::pair<Value, std::pair<uint32_t, uint32_t>>> cases = {
+      {0, {1, 1}},       {1, {1, 2}},         {-1, {2, 1}},       {250, {1, 251}},
+      {-700, {701, 1}},  {1023, {1, 1024}},   {1024, {1, 1024}},  {-1023, {1024, 1}},
+      {5000, {1, 1024}}, {-29999, {1024, 1}}, {29999, {1, 1024}},
+  };
+  for (const auto& [value, numbers] : cases)
+    EXPECT_EQ(numbers_of(guided_numbers(value)), numbers) << value;
+}
+
+// Kujifunza's built-in weights count material alone, 100 a seed (the values below rest on
+// it): South's 35 seeds against North's 29 are +600 for South whoever is to move, so his
+// disproof number is 601 and North's proof number; 38 against 26 (+1200) reach the cap.
+TEST(SolverGuide, TheInitialNumbersOfAPositionAreItsEvaluationForTheAttacker) {
+  const Weights& w = default_weights(Variant::kKujifunza);
+  for (int k = 0; k < kFeatureCount; ++k) {
+    const Feature f = Feature(k);
+    const bool material = f == Feature::kFront || f == Feature::kBack || f == Feature::kHand;
+    ASSERT_EQ(w[size_t(weight_index(Stage::kMtaji, f))], material ? 100 : 0) << kFeatureNames[k];
+  }
+  const auto numbers = [](SolveGuide guide, const std::string& position, Side attacker) {
+    return numbers_of(
+        initial_numbers(kFollow, guide, parse_or_die(Variant::kKujifunza, position), attacker));
+  };
+  using Numbers = std::pair<uint32_t, uint32_t>;
+  for (const char* to_move : {" S", " N"}) {
+    const std::string six =
+        std::string("2,2,2,2,2,2,2,2/2,2,2,2,2,1,1,1/3,3,3,3,2,2,2,2/2,2,2,2,2,2,2,1") + to_move;
+    EXPECT_EQ(numbers(SolveGuide::kEval, six, Side::kSouth), Numbers(1, 601)) << six;
+    EXPECT_EQ(numbers(SolveGuide::kEval, six, Side::kNorth), Numbers(601, 1)) << six;
+    EXPECT_EQ(numbers(SolveGuide::kNone, six, Side::kNorth), Numbers(1, 1)) << six;
+    const std::string twelve =
+        std::string("2,2,2,2,2,2,2,2/2,2,1,1,1,1,1,1/3,3,3,3,3,3,2,2/2,2,2,2,2,2,2,2") + to_move;
+    EXPECT_EQ(numbers(SolveGuide::kEval, twelve, Side::kNorth), Numbers(1024, 1)) << twelve;
+  }
+  // Bao's start is symmetric: every difference is 0 and the evaluation without the threat
+  // terms is the side to move's tempo weight alone. With them it is not (each side has
+  // captures there).
+  const Position start = Position::start(Variant::kBao);
+  const Weights& bao = default_weights(Variant::kBao);
+  const uint32_t tempo = uint32_t(bao[size_t(weight_index(Stage::kMtaji, Feature::kTempo))]);
+  EXPECT_EQ(numbers_of(initial_numbers({Variant::kBao}, SolveGuide::kEval, start, Side::kSouth)),
+            Numbers(1, 1 + tempo));
+  EXPECT_EQ(numbers_of(initial_numbers({Variant::kBao}, SolveGuide::kEval, start, Side::kNorth)),
+            Numbers(1 + tempo, 1));
+  EXPECT_NE(evaluate(start, bao), Value(tempo));
+}
+
+TEST(SolverGuide, KujifunzaFollowIsWonBySouthInExactlyEleven) {
+  EXPECT_EQ(prove_guided(kFollow, Side::kSouth, 0).proof, Proof::kProven);
+  const SolveResult ten = prove_guided(kFollow, Side::kSouth, 10);
+  EXPECT_EQ(ten.proof, Proof::kDisproven);
+  EXPECT_FALSE(ten.path_dependent);
+  const SolveResult eleven = prove_guided(kFollow, Side::kSouth, 11);
+  ASSERT_EQ(eleven.proof, Proof::kProven);
+  EXPECT_EQ(eleven.plies, 21);
+}
+
+TEST(SolverGuide, KujifunzaChooseIsWonBySouthInTwo) {
+  EXPECT_EQ(prove_guided(kChoose, Side::kSouth, 1).proof, Proof::kDisproven);
+  const SolveResult two = prove_guided(kChoose, Side::kSouth, 2);
+  ASSERT_EQ(two.proof, Proof::kProven);
+  ASSERT_TRUE(two.best.has_value());
+  EXPECT_EQ(move_token(Position::start(Variant::kKujifunza), *two.best), "A1R:RLL");
+}
+
+// The guide is used: bao's mate-3 disproof takes 2,292 nodes with it, 2,680 without.
+TEST(SolverGuide, BaoHasNoWinForSouthWithinThreeOrFourMoves) {
+  for (int mate : {3, 4}) {
+    const SolveResult r = prove_guided({Variant::kBao}, Side::kSouth, mate);
+    EXPECT_EQ(r.proof, Proof::kDisproven) << mate;
+    EXPECT_FALSE(r.path_dependent) << mate;
+  }
+  const Position start = Position::start(Variant::kBao);
+  EXPECT_LT(prove_guided({Variant::kBao}, Side::kSouth, 3).info.nodes,
+            prove({Variant::kBao}, start, Side::kSouth, 3).info.nodes);
 }
 
 std::string read(const std::string& name) {

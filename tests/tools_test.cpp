@@ -103,6 +103,8 @@ TEST(ToolFlags, EveryBadFlagIsAnErrorThatNamesIt) {
       {tool(KETE_SOLVE) + " --threads 2 --checkpoint c",
        "the job-level search (--threads) is not resumable"},
       {tool(KETE_SOLVE) + " --threads 2 --census 2", "the job-level search (--threads) has no"},
+      {tool(KETE_SOLVE) + " --guide foo", "--guide: expected none or eval, got 'foo'"},
+      {tool(KETE_SOLVE) + " --guide", "--guide needs a value"},
   };
   for (const BadFlag& c : cases) {
     const ToolRun r = run(c.command);
@@ -143,6 +145,8 @@ TEST(ToolFlags, EveryToolPrintsItsUsageForHelp) {
       EXPECT_EQ(r.status, 0) << name << " " << help << "\n" << r.output;
       EXPECT_NE(r.output.find(name), std::string::npos) << name << "\n" << r.output;
     }
+  const ToolRun solve = run(tool(KETE_SOLVE) + " --help");
+  EXPECT_NE(solve.output.find("[--guide none|eval]"), std::string::npos) << solve.output;
 }
 
 // A directory of its own for a test's files.
@@ -867,6 +871,30 @@ TEST(ToolRuns, SolveListsTheFirstMovesWhoseNumbersMakeTheRoots) {
   }
 }
 
+// kete-solve --guide eval (docs/solver.md, "Guidance (df-pn+)"): the verdicts of the runs
+// without it, kujifunza `follow` won in exactly 11 and bao's South without a win in 3, the
+// latter in 2,292 nodes instead of 2,680, and on 2 threads too.
+TEST(ToolRuns, SolveGuidedByTheEvaluationKeepsTheVerdicts) {
+  const std::string follow =
+      tool(KETE_SOLVE) + " --variant kujifunza --kichwa follow --winner S --hash 16 --guide eval";
+  ToolRun r = run(follow + " --mate 11");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("result: South wins, line "), std::string::npos) << r.output;
+  r = run(follow + " --mate 10");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("result: South has no forced win\n"), std::string::npos) << r.output;
+
+  const std::string bao = tool(KETE_SOLVE) + " --variant bao --winner S --mate 3 --hash 16";
+  const ToolRun none = run(bao + " --guide none"), eval = run(bao + " --guide eval"),
+                threads = run(bao + " --guide eval --threads 2");
+  for (const ToolRun* t : {&none, &eval, &threads}) {
+    EXPECT_EQ(t->status, 1) << t->output;
+    EXPECT_NE(t->output.find("result: South has no forced win\n"), std::string::npos) << t->output;
+  }
+  EXPECT_NE(none.output.find(" nodes 2680 "), std::string::npos) << none.output;
+  EXPECT_NE(eval.output.find(" nodes 2292 "), std::string::npos) << eval.output;
+}
+
 // The node counts of kete-solve's "checkpoint nodes N" lines, and of its "stopped at N
 // nodes" line (0 if none).
 std::vector<uint64_t> checkpoint_counts(const std::string& output) {
@@ -884,7 +912,7 @@ uint64_t stopped_at(const std::string& output) {
 // the limit) ends with the verdict, the counts and the proof file of the run that was
 // never stopped: a win (kujifunza `follow` in 11), a disproof (bao, South in 3) and,
 // without --winner, a stop in the second attacker's search (North in 3, after South's
-// disproof).
+// disproof), and a disproof guided by the evaluation (bao, South in 4, --guide eval).
 TEST(ToolCheckpoint, AStoppedSolveResumesToTheResultOfTheWholeRun) {
   const std::string dir = scratch("solve-resume");
   struct Case {
@@ -896,6 +924,8 @@ TEST(ToolCheckpoint, AStoppedSolveResumesToTheResultOfTheWholeRun) {
        "--checkpoint-nodes 20000 --nodes 50000", 0},
       {"--variant bao --mate 3 --winner S --hash 16", "--checkpoint-nodes 500 --nodes 1500", 1},
       {"--variant bao --mate 3 --hash 16", "--checkpoint-nodes 5000 --nodes 10000", 1},
+      {"--variant bao --mate 4 --winner S --hash 16 --guide eval",
+       "--checkpoint-nodes 5000 --nodes 15000", 1},
   };
   for (const Case& c : cases) {
     const std::string solve = tool(KETE_SOLVE) + " " + c.flags;
@@ -992,6 +1022,8 @@ TEST(ToolCheckpoint, ASolveResumeRefusesAnotherRunAndADamagedCheckpoint) {
       {"a new run", " --mate 3", ckpt, state, "a checkpoint is already there"},
       {"another mate", " --mate 4 --resume", ckpt, state, "the checkpoint is of another run"},
       {"another hash", " --mate 3 --hash 32 --resume", ckpt, state,
+       "the checkpoint is of another run"},
+      {"another guide", " --mate 3 --guide eval --resume", ckpt, state,
        "the checkpoint is of another run"},
       {"another position", " --mate 3 --moves A5R --resume", ckpt, state,
        "the checkpoint is of another run"},
