@@ -719,10 +719,15 @@ int64_t clock_ms(std::string_view command, Side side) {
 }
 
 // A search of the engine's position (`fen`) that must end inside `limit_ms`, as far as
-// the engine decides it: the CPU time it thinks stays within the limit (a loaded machine
-// only shortens it, so the bound needs no margin for the load; 30 ms covers the kernel's
-// 10 ms ticks and a search's first iteration), and its bestmove comes within the limit
-// plus a margin for a loaded machine.
+// the engine decides it: the CPU time it thinks stays within the limit, and its bestmove
+// comes within the limit plus a margin for a loaded machine. The CPU margin, 100 ms,
+// covers what the engine does not decide: the two readings' 10 ms ticks, a search's first
+// iteration, and the kernel's work on the engine's behalf, above all the first touch of
+// the table's 2 MiB pages (rules/zero_pages.h), each zeroed and, on a machine whose memory
+// is fragmented, compacted for first. Under two busy loops beside a 10 GiB solver run,
+// `go movetime 0` took 40 ms in 2 of 40 runs, 30 of them system time; 30 ms was too tight.
+// An engine that ignored the limit, or took it for centiseconds (movetime 100 as a
+// second), still fails.
 void ProtocolTest::search_within(std::string_view command, std::string_view fen, int64_t limit_ms) {
   const int64_t cpu_before = kete.cpu_ms();
   const auto t0 = Clock::now();
@@ -730,7 +735,7 @@ void ProtocolTest::search_within(std::string_view command, std::string_view fen,
   const auto elapsed = Clock::now() - t0;
   const int64_t cpu = kete.cpu_ms() - cpu_before;
   EXPECT_GE(cpu_before, 0) << "no CPU time in /proc for the engine";
-  EXPECT_LE(cpu, limit_ms + (kSanitized ? 1000 : 30)) << command << ": CPU ms";
+  EXPECT_LE(cpu, limit_ms + (kSanitized ? 1000 : 100)) << command << ": CPU ms";
   EXPECT_LT(elapsed, std::chrono::milliseconds(limit_ms) + (kSanitized ? 30s : 5s)) << command;
 }
 
