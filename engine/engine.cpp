@@ -344,7 +344,8 @@ void Engine::solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info
                             .root = game_.position(),
                             .game = context_of(game_),
                             .limits = limits,
-                            .mate_moves = mate_moves};
+                            .mate_moves = mate_moves,
+                            .threads = settings_.threads};
   request.limits.hash_mb = size_t(hash_mb_);
   const RuleSet r = request.rules;
   const Position root = request.root;

@@ -143,8 +143,9 @@ class Engine {
   void go(const Limits& limits, InfoCallback on_info, BestMoveCallback on_bestmove,
           CurrMoveCallback on_currmove = {});
   // The df-pn solver from the game's position on its own thread (docs/solver.md): `go
-  // mate N` with mate_moves N, `go solve` with 0, in a table of the Hash option's size. A
-  // proof joins the proven values (add_solved) before on_done is called from that thread.
+  // mate N` with mate_moves N, `go solve` with 0, in a table of the Hash option's size, on
+  // the Threads option's threads (the job-level search when more than 1). A proof joins the proven
+  // values (add_solved) before on_done is called from that thread.
   void solve(int mate_moves, SolveLimits limits, SolveInfoCallback on_info,
              SolveDoneCallback on_done);
   // Ends the running search or solve: its result is reported as usual.

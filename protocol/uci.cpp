@@ -278,6 +278,9 @@ void Protocol::solve(const GoCommand& command) {
         }
         if (!kept.ok())
           out_.line(fmt::format("info string solve: proof not kept: {}", error_text(kept)));
+        if (debug_)
+          out_.line(fmt::format("info string debug: solve ended after {} nodes, threads {}",
+                                o.info.nodes, o.info.workers));
         const bool wins = o.verdict == SolveJob::Verdict::kWin && !o.pv.empty();
         const MoveList moves = legal_moves(rules, root);
         out_.line(wins            ? "bestmove " + move_token(root, o.pv[0])

@@ -515,6 +515,7 @@ class Master {
     i.nodes = nodes_done_;
     i.time_ms = elapsed_ms();
     i.memory_bytes = limits_.hash_mb << 20;
+    i.workers = workers_.size();
     for (uint64_t e : entries_)
       i.entries += e;
     return i;

@@ -103,6 +103,10 @@ class ThreadWorkers : public ProofWorkers {
   std::unique_ptr<Shared> shared_;
 };
 
+// The smallest budget of a job by default: jobs of 100,000 nodes split the work near the
+// root and came within 3% of one process's nodes (docs/solver.md "Threads and ranks").
+inline constexpr uint64_t kJobNodes = 100'000;
+
 // The master: proves `attacker`'s win from the problem's root within limits.max_moves own
 // moves (0: any distance), as Solver::prove() does, with the workers' df-pn below the top
 // of the tree. limits.nodes counts the workers' nodes (jobs in progress may pass it by a

@@ -74,7 +74,7 @@ struct Options {
   // The job-level search (docs/solver.md "Threads and ranks"): its worker threads (1: the
   // single-process df-pn) and the smallest node budget of a job.
   int threads = 1;
-  uint64_t job_nodes = 100'000;
+  uint64_t job_nodes = kJobNodes;
 };
 
 absl::Status parse_winner(tools::ArgCursor& args, std::optional<Side>& winner) {

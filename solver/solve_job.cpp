@@ -1,16 +1,41 @@
 #include "solver/solve_job.h"
 
+#include <optional>
+
+#include "solver/job_level.h"
+
 namespace kete {
 
 namespace {
 
-// After a proof: the winner's strategy, which the engine keeps as proven values.
-void keep_strategy(Solver& solver, const SolveJob::Request& r, Side winner,
-                   const std::atomic<bool>& stop, SolveJob::Outcome& out) {
-  out.winner = winner;
+// One proof search with `limits`, and after a win the winner's strategy, which the engine
+// keeps as proven values. On one thread the solver that proved the win rebuilds it. With
+// threads the proof is spread over the workers' tables: their memory is given back, and
+// one solver with the whole table proves the win again (as `kete-solve --threads N
+// --proof` does); stopped before that ends, the verdict stands without a strategy.
+SolveResult prove(const SolveJob::Request& r, const SolveLimits& limits, Side attacker,
+                  const std::atomic<bool>& stop, const SolveJob::InfoCallback& on_info,
+                  SolveJob::Outcome& out) {
+  std::optional<Solver> solver;
+  SolveResult result;
+  if (r.threads > 1) {
+    const ProofProblem problem{r.rules, r.root, r.game};
+    ThreadWorkers workers(problem, limits, r.threads);
+    result = prove_job_level(problem, attacker, limits, kJobNodes, workers, stop, on_info);
+  } else {
+    result = solver.emplace(r.rules, limits).prove(r.root, attacker, r.game, stop, on_info);
+  }
+  if (result.proof != Proof::kProven) return result;
+  out.winner = attacker;
+  if (!solver) {
+    solver.emplace(r.rules, limits);
+    if (solver->prove(r.root, attacker, r.game, stop, nullptr).proof != Proof::kProven)
+      return result;
+  }
   if (std::optional<std::vector<StrategyLine>> lines =
-          solver.strategy(r.root, winner, r.game, stop))
+          solver->strategy(r.root, attacker, r.game, stop))
     out.strategy = *std::move(lines);
+  return result;
 }
 
 // `go mate N`: mate 1, 2, ... N. Each "no" is a disproof of the depth-limited game, whose
@@ -22,14 +47,12 @@ SolveJob::Outcome shortest_mate(const SolveJob::Request& r, const std::atomic<bo
   for (int n = 1; n <= r.mate_moves; ++n) {
     SolveLimits limits = r.limits;
     limits.max_moves = n;
-    Solver solver(r.rules, limits);
-    const SolveResult result = solver.prove(r.root, r.root.side_to_move(), r.game, stop, on_info);
+    const SolveResult result = prove(r, limits, r.root.side_to_move(), stop, on_info, out);
     out.info = result.info;
     if (result.proof == Proof::kProven) {
       out.verdict = SolveJob::Verdict::kWin;
       out.mate_moves = n;
       out.pv = result.pv;
-      keep_strategy(solver, r, r.root.side_to_move(), stop, out);
       return out;
     }
     if (result.proof == Proof::kUnknown) {
@@ -45,14 +68,12 @@ SolveJob::Outcome solve_value(const SolveJob::Request& r, const std::atomic<bool
                               const SolveJob::InfoCallback& on_info) {
   SolveJob::Outcome out;
   for (Side attacker : {r.root.side_to_move(), ~r.root.side_to_move()}) {
-    Solver solver(r.rules, r.limits);
-    const SolveResult result = solver.prove(r.root, attacker, r.game, stop, on_info);
+    const SolveResult result = prove(r, r.limits, attacker, stop, on_info, out);
     out.info = result.info;
     if (result.proof == Proof::kProven) {
       out.verdict =
           attacker == r.root.side_to_move() ? SolveJob::Verdict::kWin : SolveJob::Verdict::kLoss;
       out.pv = result.pv;
-      keep_strategy(solver, r, attacker, stop, out);
       return out;
     }
     if (result.proof == Proof::kUnknown || result.path_dependent) return out;

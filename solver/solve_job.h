@@ -20,6 +20,10 @@ class SolveJob {
     GameContext game;
     SolveLimits limits;
     int mate_moves = 0;  // `go mate N`: the shortest win within N moves; 0: `go solve`
+    // More than 1: the job-level search over this many threads (docs/solver.md "Threads
+    // and ranks"), its workers sharing limits.hash_mb; a win is then proven again on one
+    // thread, with the whole table, for its strategy.
+    int threads = 1;
   };
   enum class Verdict : uint8_t { kWin, kLoss, kNoMate, kUnknown };
   struct Outcome {

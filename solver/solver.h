@@ -69,6 +69,7 @@ struct SolveInfo {
   int64_t time_ms = 0;
   size_t memory_bytes = 0;  // the table's size
   uint64_t entries = 0;     // table entries in use
+  int workers = 1;          // the job-level search's threads or ranks (docs/solver.md), else 1
 };
 
 struct SolveResult {

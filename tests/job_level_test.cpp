@@ -7,12 +7,16 @@
 #include <chrono>
 #include <optional>
 #include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "proof/proof.h"
 #include "rules/rules.h"
 #include "solver/job_level.h"
+#include "solver/solve_job.h"
 #include "solver/solver.h"
 #include "tests/forced_wins.h"
 #include "tests/test_util.h"
@@ -328,6 +332,63 @@ TEST(JobLevel, AJobWithAnIllegalMoveIsRefused) {
   absl::StatusOr<ProofJobResult> r = run_proof_job(solver, problem, job, kNoStop);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("is not legal"), std::string_view::npos) << r.status();
+}
+
+// `go mate` and `go solve` with the engine's Threads above 1 (SolveJob::Request::threads):
+// the job-level search finds the single process's verdicts and exact distances, and the
+// strategy of a win, proven again on one thread for the engine's proven values, is a proof
+// that the checker accepts.
+SolveJob::Outcome solve_job(RuleSet rules, const Position& p, int mate_moves, int threads) {
+  SolveJob::Request request{.rules = rules,
+                            .root = p,
+                            .game = {},
+                            .limits = limits_of(0),
+                            .mate_moves = mate_moves,
+                            .threads = threads};
+  return run_solve(request, kNoStop, nullptr);
+}
+
+void expect_a_checked_proof(RuleSet rules, const Position& p, const SolveJob::Outcome& o) {
+  ASSERT_FALSE(o.strategy.empty());
+  std::string text = proof_header_text({rules, Game::kDefaultMaxPlies, p, o.winner});
+  for (const StrategyLine& l : o.strategy)
+    text += proof_line_text(l.position, l.move);
+  std::istringstream in(text);
+  const absl::StatusOr<ProofReport> report = check_proof(in);
+  EXPECT_TRUE(report.ok()) << report.status();
+}
+
+TEST(JobLevel, GoMateAndGoSolveRunOnTheEnginesThreads) {
+  for (const ForcedWin& w : kForcedWins) {
+    const Position p = parse_or_die(w.rules.variant, w.position);
+    const SolveJob::Outcome win = solve_job(w.rules, p, w.moves, 2);
+    EXPECT_EQ(win.info.workers, 2) << w.position;
+    ASSERT_EQ(win.verdict, SolveJob::Verdict::kWin) << w.position;
+    EXPECT_EQ(win.mate_moves, w.moves) << w.position;
+    EXPECT_EQ(win.winner, p.side_to_move());
+    expect_win_by_the_rules(w.rules, p, p.side_to_move(), win.pv);
+    expect_a_checked_proof(w.rules, p, win);
+    if (w.moves > 1) {
+      const SolveJob::Outcome none = solve_job(w.rules, p, w.moves - 1, 2);
+      EXPECT_EQ(none.verdict, SolveJob::Verdict::kNoMate) << w.position;
+      EXPECT_EQ(none.info.workers, 2);
+    }
+  }
+  // Kujifunza `follow` from the start: South wins in exactly 11, on 2 and 3 threads; `go
+  // solve` finds a win. One thread is the single process.
+  const Position start = Position::start(Variant::kKujifunza);
+  for (int threads : {2, 3}) {
+    const SolveJob::Outcome mate = solve_job(kFollow, start, 11, threads);
+    EXPECT_EQ(mate.info.workers, threads);
+    ASSERT_EQ(mate.verdict, SolveJob::Verdict::kWin);
+    EXPECT_EQ(mate.mate_moves, 11);
+    expect_a_checked_proof(kFollow, start, mate);
+  }
+  const SolveJob::Outcome solved = solve_job(kFollow, start, 0, 2);
+  ASSERT_EQ(solved.verdict, SolveJob::Verdict::kWin);
+  EXPECT_EQ(solved.winner, Side::kSouth);
+  expect_a_checked_proof(kFollow, start, solved);
+  EXPECT_EQ(solve_job(kFollow, start, 11, 1).info.workers, 1);
 }
 
 }  // namespace

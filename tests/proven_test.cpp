@@ -524,6 +524,30 @@ TEST(ProtocolProven, GoSolveThenGoPlaysTheProof) {
   EXPECT_FALSE(score_and_pv(until_bestmove(engine)).starts_with("mate"));
 }
 
+// With Threads 2, `go mate` runs the job-level search (the debug line names its threads),
+// and the win, proven again on one thread, still joins the proven values.
+TEST(ProtocolProven, GoMateOnTwoThreadsThenGoPlaysTheProof) {
+  KeteProcess engine;
+  engine.ask("setoption name UCI_Variant value kujifunza");
+  engine.ask("setoption name KichwaRule value follow");
+  engine.ask("setoption name ProofFile value <empty>");
+  engine.ask("setoption name Threads value 2");
+  engine.ask("position startpos");
+  engine.ask("debug on");
+  ASSERT_TRUE(engine.send("go mate 11"));
+  std::vector<std::string> lines = until_bestmove(engine);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_NE(lines[lines.size() - 3].find(" score mate 11 "), std::string::npos)
+      << lines[lines.size() - 3];
+  EXPECT_TRUE(lines[lines.size() - 2].starts_with("info string debug: solve ended after "))
+      << lines[lines.size() - 2];
+  EXPECT_TRUE(lines[lines.size() - 2].ends_with(" nodes, threads 2")) << lines[lines.size() - 2];
+  engine.ask("debug off");
+  ASSERT_TRUE(engine.send("go depth 1"));
+  lines = until_bestmove(engine);
+  EXPECT_TRUE(score_and_pv(lines).starts_with("mate 11 |")) << score_and_pv(lines);
+}
+
 // A `ucinewgame` while `go solve` runs drops what that solve proves (issue 29: the new game
 // reported the old game's mate). Whichever comes first, the solve's end or the new game,
 // the new game's search sees no mate; before the fix a solve that ended after the new game
