@@ -284,9 +284,12 @@ struct TopNode {
 
 // Polls of the limits and the stop flag while the workers work.
 constexpr std::chrono::milliseconds kPollInterval{20};
-// A job's budget grows with the run, so that the tree stays small: the nodes done so far
-// over this, and at least the job_nodes given.
-constexpr uint64_t kBudgetShare = 512;
+// A job's budget grows with the run, so that the tree stays small and the workers search
+// as one df-pn would: the nodes done so far over this times the workers (a round of jobs
+// adds at most half the work done), and at least the job_nodes given. Over 512 times the
+// workers' (2) it was, bao's South mate 6 took 49.9 million nodes on 2 threads against
+// 15.2 million in one process; now 19.5 million (docs/solver.md "Threads and ranks").
+constexpr uint64_t kBudgetShare = 2;
 
 class Master {
  public:
@@ -596,7 +599,7 @@ class Master {
     job.attacker = attacker_;
     job.moves = moves_to(leaf);
     job.max_moves = n.remaining < 0 ? 0 : (n.remaining + 1) / 2;
-    job.nodes = std::max(job_nodes_, nodes_done_ / kBudgetShare);
+    job.nodes = std::max(job_nodes_, nodes_done_ / (kBudgetShare * uint64_t(workers_.size())));
     return job;
   }
 
