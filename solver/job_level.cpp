@@ -23,7 +23,8 @@ using Clock = std::chrono::steady_clock;
 // The words of a job's or a result's line, read in turn.
 class Words {
  public:
-  Words(std::string_view text, std::string_view what) : words_(split_words(text)), what_(what) {}
+  Words(std::string_view text, std::string what)
+      : words_(split_words(text)), what_(std::move(what)) {}
 
   template <class T>
   absl::Status next(std::string_view field, T& out, std::type_identity_t<T> min,
@@ -50,6 +51,14 @@ class Words {
     }
     return absl::OkStatus();
   }
+  absl::Status side(int& out) {
+    if (at_ >= words_.size() || (words_[at_] != "S" && words_[at_] != "N"))
+      return error("expected the attacker, S or N");
+    out = words_[at_++] == "S" ? 0 : 1;
+    return absl::OkStatus();
+  }
+  // Whether the next word is `word` (the line's keyword, before it is read).
+  bool at(std::string_view word) const { return at_ < words_.size() && words_[at_] == word; }
   absl::Status done() const {
     return at_ == words_.size() ? absl::OkStatus() : error("more words than it has fields");
   }
@@ -60,7 +69,7 @@ class Words {
  private:
   std::vector<std::string_view> words_;
   size_t at_ = 0;
-  std::string_view what_;
+  std::string what_;
 };
 
 void append_moves(std::string& text, const std::vector<Move>& moves) {
@@ -265,22 +274,25 @@ void ThreadWorkers::cancel() {
 
 namespace {
 
-// A node of the master's tree, attacker's view; a leaf is a job's top.
-struct TopNode {
+// A node of the master's tree, attacker's view; a leaf is a job's top. What a checkpoint
+// keeps is the JobLevelNode; the rest follows from it.
+struct TopNode : JobLevelNode {
   Position position;
-  Move move = Move::none();  // from the parent
-  int parent = -1;
   int ply = 0;         // from the run's root
   int remaining = -1;  // the plies the attacker has left (depth-limited), else -1
-  uint32_t proof = 1, disproof = 1;
-  int plies = 0;  // proven: the length of the win
-  bool path_dependent = false;
-  bool expanded = false;
   bool in_flight = false;
   int owner = -1;  // the worker whose table knows the node best
   std::vector<int> children;
-  std::vector<Move> pv;  // a leaf a worker proved: its winning line
 };
+
+// The first line of a state of the master's tree, and its version.
+constexpr std::string_view kJobLevelStateMagic = "kete-solve job-level state 1";
+
+// The plies the attacker has left at the root of a depth-limited search, else -1.
+int root_remaining(const ProofProblem& problem, Side attacker, int max_moves) {
+  if (max_moves <= 0) return -1;
+  return 2 * max_moves - (problem.root.side_to_move() == attacker ? 1 : 0);
+}
 
 // Polls of the limits and the stop flag while the workers work.
 constexpr std::chrono::milliseconds kPollInterval{20};
@@ -295,7 +307,8 @@ class Master {
  public:
   Master(const ProofProblem& problem, Side attacker, const SolveLimits& limits, uint64_t job_nodes,
          ProofWorkers& workers, const std::atomic<bool>& stop,
-         const std::function<void(const SolveInfo&)>& on_info)
+         const std::function<void(const SolveInfo&)>& on_info,
+         const JobLevelCheckpoints* checkpoints)
       : problem_(problem),
         attacker_(attacker),
         limits_(limits),
@@ -303,22 +316,30 @@ class Master {
         workers_(workers),
         stop_(stop),
         on_info_(on_info),
+        checkpoints_(checkpoints && checkpoints->save ? checkpoints : nullptr),
         history_(problem.game.history.begin(), problem.game.history.end()),
         idle_(size_t(workers.size()), true),
         leaf_of_(size_t(workers.size()), 0),
         entries_(size_t(workers.size()), 0) {}
 
-  SolveResult run() {
+  SolveResult run(const JobLevelState* resume) {
     run_ = workers_.begin_run();
-    TopNode& root = nodes_.emplace_back();
-    root.position = problem_.root;
-    if (limits_.max_moves > 0)
-      root.remaining = 2 * limits_.max_moves - (problem_.root.side_to_move() == attacker_ ? 1 : 0);
-    // As Solver::prove(): a root lost by the rules or without a move is decided.
-    if (std::optional<Side> lost = loser(problem_.rules, root.position))
-      set_decided(root, *lost != attacker_, 0, false);
-    else
-      expand(0, nullptr);
+    if (resume) {
+      restore(*resume);
+    } else {
+      TopNode& root = nodes_.emplace_back();
+      root.position = problem_.root;
+      root.remaining = root_remaining(problem_, attacker_, limits_.max_moves);
+      // As Solver::prove(): a root lost by the rules or without a move is decided.
+      if (std::optional<Side> lost = loser(problem_.rules, root.position))
+        set_decided(root, *lost != attacker_, 0, false);
+      else
+        expand(0, nullptr);
+      // A checkpoint from the start, so that a job whose rank dies at once can resume.
+      if (checkpoints_ && !decided(nodes_[0])) checkpoint();
+    }
+    if (checkpoints_ && checkpoints_->every_nodes)
+      next_checkpoint_ = (nodes_done_ / checkpoints_->every_nodes + 1) * checkpoints_->every_nodes;
     while (!decided(nodes_[0]) && !over()) {
       give_jobs();
       // Nothing in progress and no leaf to give: numbers that saturated without a verdict.
@@ -326,8 +347,11 @@ class Master {
       std::optional<std::pair<int, ProofJobResult>> done = workers_.wait(kPollInterval);
       report(false);
       if (done) take(done->first, done->second);
+      if (!decided(nodes_[0]) && checkpoint_due()) checkpoint();
     }
     workers_.cancel();
+    // Stopped before a verdict: the tree is kept for --resume.
+    if (!decided(nodes_[0]) && checkpoints_) checkpoint();
     if (nodes_[0].proof == 0) complete_line();
     report(true);
     return result();
@@ -349,8 +373,69 @@ class Master {
     if (limits_.nodes && nodes_done_ >= limits_.nodes) return true;
     return limits_.time_ms >= 0 && elapsed_ms() >= limits_.time_ms;
   }
+  // The whole run's, a resumed one's time before it included.
   int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    return time_before_ +
+           std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  }
+
+  // The tree of a checkpoint: each node's position replayed from its parent's (the reader
+  // checked every move), the numbers of the expanded nodes combined again from the leaves.
+  void restore(const JobLevelState& state) {
+    nodes_done_ = state.nodes;
+    time_before_ = state.time_ms;
+    nodes_.reserve(state.tree.size());
+    for (const JobLevelNode& saved : state.tree) {
+      TopNode& n = nodes_.emplace_back();
+      static_cast<JobLevelNode&>(n) = saved;
+      if (n.parent < 0) {
+        n.position = problem_.root;
+        n.remaining = root_remaining(problem_, attacker_, limits_.max_moves);
+        continue;
+      }
+      TopNode& parent = nodes_[size_t(n.parent)];
+      n.position = *play(problem_.rules, parent.position, n.move);
+      n.ply = parent.ply + 1;
+      n.remaining = parent.remaining < 0 ? -1 : parent.remaining - 1;
+      parent.children.push_back(int(nodes_.size() - 1));
+    }
+    for (int i = int(nodes_.size()) - 1; i >= 0; --i)
+      if (nodes_[size_t(i)].expanded) combine(i);
+  }
+
+  bool checkpoint_due() const {
+    if (!checkpoints_) return false;
+    if (checkpoints_->every_nodes && nodes_done_ >= next_checkpoint_) return true;
+    return checkpoints_->every_ms >= 0 &&
+           Clock::now() - last_checkpoint_ >= std::chrono::milliseconds(checkpoints_->every_ms);
+  }
+
+  void checkpoint() {
+    if (checkpoints_->every_nodes)
+      next_checkpoint_ = (nodes_done_ / checkpoints_->every_nodes + 1) * checkpoints_->every_nodes;
+    last_checkpoint_ = Clock::now();
+    checkpoints_->save(info(), nodes_.size(),
+                       [&](const StateSink& sink) { return write_state(sink); });
+  }
+
+  // The state read_job_level_state reads: the root, the progress, then every node.
+  absl::Status write_state(const StateSink& sink) const {
+    std::string text = fmt::format("{}\nroot {} {} {}\nnodes {} {}\n", kJobLevelStateMagic,
+                                   problem_.root.key(), attacker_ == Side::kSouth ? 'S' : 'N',
+                                   limits_.max_moves, nodes_done_, elapsed_ms());
+    constexpr size_t kChunk = size_t(1) << 20;
+    for (const TopNode& n : nodes_) {
+      fmt::format_to(std::back_inserter(text), "node {} {} {} {} {} {} {}", n.parent, n.move.raw(),
+                     n.proof, n.disproof, n.plies, int(n.path_dependent), int(n.expanded));
+      append_moves(text, n.pv);
+      text += '\n';
+      if (text.size() >= kChunk) {
+        if (absl::Status s = sink(text); !s.ok()) return s;
+        text.clear();
+      }
+    }
+    text += fmt::format("end {}\n", nodes_.size());
+    return sink(text);
   }
 
   // Whether `key` is a position of the path from the root to node `i`, i included.
@@ -610,9 +695,13 @@ class Master {
   ProofWorkers& workers_;
   const std::atomic<bool>& stop_;
   const std::function<void(const SolveInfo&)>& on_info_;
+  const JobLevelCheckpoints* const checkpoints_;  // null: no checkpoints
   const std::unordered_set<uint64_t> history_;
   const Clock::time_point start_ = Clock::now();
   Clock::time_point last_info_ = start_;
+  Clock::time_point last_checkpoint_ = start_;
+  uint64_t next_checkpoint_ = 0;  // the next multiple of every_nodes
+  int64_t time_before_ = 0;       // a resumed run's time before this process
   int run_ = 0;
   std::vector<TopNode> nodes_;
   std::vector<bool> idle_;
@@ -626,8 +715,98 @@ class Master {
 SolveResult prove_job_level(const ProofProblem& problem, Side attacker, const SolveLimits& limits,
                             uint64_t job_nodes, ProofWorkers& workers,
                             const std::atomic<bool>& stop,
-                            const std::function<void(const SolveInfo&)>& on_info) {
-  return Master(problem, attacker, limits, job_nodes, workers, stop, on_info).run();
+                            const std::function<void(const SolveInfo&)>& on_info,
+                            const JobLevelCheckpoints* checkpoints, const JobLevelState* resume) {
+  return Master(problem, attacker, limits, job_nodes, workers, stop, on_info, checkpoints)
+      .run(resume);
+}
+
+absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const ProofProblem& problem,
+                                                   Side attacker, int max_moves) {
+  std::string text;
+  int number = 0;
+  const auto next_line = [&]() {
+    if (!std::getline(in, text)) text = "(the end of the state)";
+    return Words(text, fmt::format("state line {}", ++number));
+  };
+  if (!std::getline(in, text) || text != kJobLevelStateMagic)
+    return absl::InvalidArgumentError(fmt::format(
+        "state line 1: not a state of the job-level search ('{}' expected)", kJobLevelStateMagic));
+  ++number;
+
+  // The root, attacker and depth limit must be this search's.
+  Words line = next_line();
+  uint64_t key = 0;
+  int side = 0, moves = 0;
+  for (absl::Status s : {line.keyword("root"), line.next("the root's key", key, 0, UINT64_MAX)})
+    if (!s.ok()) return s;
+  if (absl::Status s = line.side(side); !s.ok()) return s;
+  for (absl::Status s : {line.next("the moves", moves, 0, INT32_MAX), line.done()})
+    if (!s.ok()) return s;
+  if (key != problem.root.key()) return line.error("the state is of another root position");
+  if (side != (attacker == Side::kSouth ? 0 : 1))
+    return line.error(fmt::format("the state proves a win for {}, not {}", side ? 'N' : 'S',
+                                  attacker == Side::kSouth ? 'S' : 'N'));
+  if (moves != max_moves)
+    return line.error(fmt::format("the state is of mate {}, not {}", moves, max_moves));
+  JobLevelState state;
+  line = next_line();
+  for (absl::Status s : {line.keyword("nodes"), line.next("the nodes", state.nodes, 0, UINT64_MAX),
+                         line.next("the time", state.time_ms, 0, INT64_MAX), line.done()})
+    if (!s.ok()) return s;
+
+  // The nodes: each after its parent, reached by a legal move, the children of an
+  // expanded node exactly its legal moves in the rules' order.
+  std::vector<Position> positions;
+  std::vector<size_t> next_child;  // per node: how many of its children came so far
+  for (line = next_line(); line.at("node"); line = next_line()) {
+    JobLevelNode n;
+    uint16_t bits = 0;
+    int dependent = 0, expanded = 0;
+    for (absl::Status s :
+         {line.keyword("node"), line.next("the parent", n.parent, -1, int(state.tree.size()) - 1),
+          line.next("the move", bits, 0, UINT16_MAX),
+          line.next("the proof number", n.proof, 0, kProofInfinite),
+          line.next("the disproof number", n.disproof, 0, kProofInfinite),
+          line.next("the plies", n.plies, 0, UINT16_MAX), line.next("the flag", dependent, 0, 1),
+          line.next("the expanded flag", expanded, 0, 1), line.moves(n.pv), line.done()})
+      if (!s.ok()) return s;
+    n.move = Move::from_bits(bits);
+    n.path_dependent = dependent;
+    n.expanded = expanded;
+    if (n.proof == 0 && n.disproof == 0) return line.error("proven and disproven at once");
+    if (state.tree.empty() != (n.parent < 0))
+      return line.error(state.tree.empty() ? "the first node is not the root"
+                                           : "a second root (parent -1)");
+    if (n.parent < 0) {
+      positions.push_back(problem.root);
+    } else {
+      const JobLevelNode& parent = state.tree[size_t(n.parent)];
+      const MoveList legal = legal_moves(problem.rules, positions[size_t(n.parent)]);
+      const size_t k = next_child[size_t(n.parent)]++;
+      if (!parent.expanded) return line.error(fmt::format("node {} has no children", n.parent));
+      if (k >= size_t(legal.size()) || legal[int(k)] != n.move)
+        return line.error(fmt::format("not child {} of node {} in the rules' order", k, n.parent));
+      positions.push_back(*play(problem.rules, positions[size_t(n.parent)], n.move));
+    }
+    next_child.push_back(0);
+    state.tree.push_back(std::move(n));
+  }
+  if (state.tree.empty()) return line.error("expected the root's 'node' line");
+  size_t counted = 0;
+  for (absl::Status s :
+       {line.keyword("end"), line.next("the nodes", counted, 0, SIZE_MAX), line.done()})
+    if (!s.ok()) return s;
+  if (counted != state.tree.size())
+    return line.error(
+        fmt::format("the state counts {} nodes, it holds {}", counted, state.tree.size()));
+  for (size_t i = 0; i < state.tree.size(); ++i)
+    if (state.tree[i].expanded &&
+        next_child[i] != size_t(legal_moves(problem.rules, positions[i]).size()))
+      return absl::InvalidArgumentError(
+          fmt::format("the state's node {} lacks children of its legal moves", i));
+  if (std::getline(in, text)) return next_line().error("a line after the end");
+  return state;
 }
 
 }  // namespace kete

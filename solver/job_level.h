@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -103,6 +104,41 @@ class ThreadWorkers : public ProofWorkers {
   std::unique_ptr<Shared> shared_;
 };
 
+// The master's tree as a checkpoint keeps it (kete-solve --checkpoint with --threads or on
+// ranks; docs/solver.md "Resumable runs"): the workers' tables are caches and are not kept,
+// so a resumed search gives the tree's leaves to workers with fresh tables. Nodes come
+// after their parents, and an expanded node's children are its legal moves in the rules'
+// order; a leaf a worker proved keeps its winning line.
+struct JobLevelNode {
+  int parent = -1;
+  Move move = Move::none();  // from the parent
+  uint32_t proof = 1, disproof = 1;
+  int plies = 0;  // proven: the length of the win
+  bool path_dependent = false;
+  bool expanded = false;
+  std::vector<Move> pv;
+};
+
+struct JobLevelState {
+  uint64_t nodes = 0;   // the workers' nodes so far
+  int64_t time_ms = 0;  // the run's time so far
+  std::vector<JobLevelNode> tree;
+};
+
+// Reads a state that prove_job_level wrote for this problem, attacker and depth limit:
+// every line checked, every move replayed by the rules, and an error naming the line.
+absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const ProofProblem& problem,
+                                                   Side attacker, int max_moves);
+
+// When the master saves its tree: at each multiple of every_nodes (0: never) and after
+// every_ms (-1: never), looked at as results come, and when the search stops undecided.
+// `save` gets the progress, the tree's size and the writer of the state.
+struct JobLevelCheckpoints {
+  uint64_t every_nodes = 0;
+  int64_t every_ms = -1;
+  std::function<void(const SolveInfo&, uint64_t tree_nodes, const StateWriter&)> save;
+};
+
 // The smallest budget of a job by default: jobs of 100,000 nodes split the work near the
 // root and came within 3% of one process's nodes (docs/solver.md "Threads and ranks").
 inline constexpr uint64_t kJobNodes = 100'000;
@@ -110,10 +146,13 @@ inline constexpr uint64_t kJobNodes = 100'000;
 // The master: proves `attacker`'s win from the problem's root within limits.max_moves own
 // moves (0: any distance), as Solver::prove() does, with the workers' df-pn below the top
 // of the tree. limits.nodes counts the workers' nodes (jobs in progress may pass it by a
-// job's budget); job_nodes is the smallest budget of a job.
+// job's budget); job_nodes is the smallest budget of a job. With `checkpoints` it saves
+// its tree as they say; with `resume` it goes on from a tree read_job_level_state read.
 SolveResult prove_job_level(const ProofProblem& problem, Side attacker, const SolveLimits& limits,
                             uint64_t job_nodes, ProofWorkers& workers,
                             const std::atomic<bool>& stop,
-                            const std::function<void(const SolveInfo&)>& on_info);
+                            const std::function<void(const SolveInfo&)>& on_info,
+                            const JobLevelCheckpoints* checkpoints = nullptr,
+                            const JobLevelState* resume = nullptr);
 
 }  // namespace kete

@@ -140,8 +140,6 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
     return tools::bad_argument("--resume needs --checkpoint FILE");
   if (!o.checkpoint.empty() && o.distance)
     return tools::bad_argument("--checkpoint: the distance search (--distance 1) is not resumable");
-  if (o.threads > 1 && !o.checkpoint.empty())
-    return tools::bad_argument("--checkpoint: the job-level search (--threads) is not resumable");
   if (o.threads > 1 && o.census)
     return tools::bad_argument("--census: the job-level search (--threads) has no one table");
   return o;
@@ -286,8 +284,9 @@ class RunCheckpoint {
   // The attacker a resumed run goes on with, and a disproof found before it (auto mode).
   struct Resumed {
     Side attacker = Side::kSouth;
-    std::string disproven;  // "", or "S" / "N", with " path-dependent"
-    std::string nodes;      // the count it was saved at
+    std::string disproven;   // "", or "S" / "N", with " path-dependent"
+    std::string nodes;       // the count it was saved at
+    bool job_level = false;  // the master's tree (--threads, mpirun), not one df-pn's state
   };
 
   absl::Status check_new() const { return tools::check_no_checkpoint(o_.checkpoint); }
@@ -308,6 +307,13 @@ class RunCheckpoint {
     r.attacker = side == "S" ? Side::kSouth : Side::kNorth;
     r.disproven = fields_["disproven"];
     r.nodes = fields_["nodes"];
+    // `search: job-level` marks the master's tree; the single process's state has no line.
+    if (const auto it = fields_.find("search"); it != fields_.end()) {
+      if (it->second != kJobLevel)
+        return absl::InvalidArgumentError(
+            fmt::format("{}: 'search:' is '{}', not {}", o_.checkpoint, it->second, kJobLevel));
+      r.job_level = true;
+    }
     state_ = fields_["state"];
     if (state_ != state_name(0) && state_ != state_name(1))
       return absl::InvalidArgumentError(fmt::format("{}: 'state:' is '{}', not {} or {}",
@@ -319,25 +325,31 @@ class RunCheckpoint {
   // Restores the state the loaded checkpoint names into `solver`: the file must hold what
   // the checkpoint counts and seals.
   absl::Status restore(Solver& solver, const Position& root, Side attacker) const {
-    const auto field = [&](const char* key) {
-      return parse_number<uint64_t>(key, fields_.at(key), 0, UINT64_MAX);
-    };
-    absl::StatusOr<uint64_t> entries = field("entries"), bytes = field("bytes");
-    if (!entries.ok()) return entries.status();
-    if (!bytes.ok()) return bytes.status();
-    const std::string path = beside(state_);
-    absl::StatusOr<tools::FileSeal> sealed =
-        tools::check_sealed_prefix(path, *entries, *bytes, fields_.at("seal"), "table entries");
-    if (!sealed.ok()) return sealed.status();
-    std::ifstream in(path);
+    absl::StatusOr<std::string> path = sealed_state("table entries");
+    if (!path.ok()) return path.status();
+    std::ifstream in(*path);
     if (absl::Status s = solver.restore(in, root, attacker); !s.ok())
-      return absl::InvalidArgumentError(fmt::format("{}: {}", path, std::string(s.message())));
+      return absl::InvalidArgumentError(fmt::format("{}: {}", *path, std::string(s.message())));
     return absl::OkStatus();
   }
 
-  // Writes the solver's state and then the checkpoint that names it.
-  absl::Status save(Side attacker, const std::string& disproven, const SolveInfo& info,
-                    const StateWriter& write) {
+  // The master's tree the loaded checkpoint names (the job-level search), checked as above.
+  absl::StatusOr<JobLevelState> restore_tree(const ProofProblem& problem, Side attacker,
+                                             int max_moves) const {
+    absl::StatusOr<std::string> path = sealed_state("tree nodes");
+    if (!path.ok()) return path.status();
+    std::ifstream in(*path);
+    absl::StatusOr<JobLevelState> tree = read_job_level_state(in, problem, attacker, max_moves);
+    if (!tree.ok())
+      return absl::InvalidArgumentError(
+          fmt::format("{}: {}", *path, std::string(tree.status().message())));
+    return tree;
+  }
+
+  // Writes the search's state (`units` table entries, or the master's tree nodes with
+  // `job_level`) and then the checkpoint that names it.
+  absl::Status save(Side attacker, const std::string& disproven, uint64_t nodes, uint64_t units,
+                    bool job_level, const StateWriter& write) {
     const std::string next = state_ == state_name(0) ? state_name(1) : state_name(0);
     absl::StatusOr<tools::OutputFile> out = tools::OutputFile::create(beside(next));
     if (!out.ok()) return out.status();
@@ -352,12 +364,13 @@ class RunCheckpoint {
     if (s.ok()) s = out->sync();
     if (s.ok()) s = out->close();
     tools::CheckpointFields fields{{"attacker", side_letter(attacker)},
-                                   {"nodes", std::to_string(info.nodes)},
+                                   {"nodes", std::to_string(nodes)},
                                    {"state", next},
-                                   {"entries", std::to_string(info.entries)},
+                                   {"entries", std::to_string(units)},
                                    {"bytes", std::to_string(bytes)},
-                                   {"seal", seal.seal(info.entries, bytes)}};
+                                   {"seal", seal.seal(units, bytes)}};
     if (!disproven.empty()) fields["disproven"] = disproven;
+    if (job_level) fields["search"] = kJobLevel;
     if (s.ok()) s = tools::save_run_checkpoint(o_.checkpoint, kTool, identity_, fields);
     if (!s.ok()) return s;
     if (!state_.empty()) ::unlink(beside(state_).c_str());
@@ -366,6 +379,24 @@ class RunCheckpoint {
   }
 
  private:
+  static constexpr std::string_view kJobLevel = "job-level";
+
+  // The path of the state the loaded checkpoint names, once it holds what the checkpoint
+  // counts (`counted`) and seals.
+  absl::StatusOr<std::string> sealed_state(std::string_view counted) const {
+    const auto field = [&](const char* key) {
+      return parse_number<uint64_t>(key, fields_.at(key), 0, UINT64_MAX);
+    };
+    absl::StatusOr<uint64_t> entries = field("entries"), bytes = field("bytes");
+    if (!entries.ok()) return entries.status();
+    if (!bytes.ok()) return bytes.status();
+    const std::string path = beside(state_);
+    absl::StatusOr<tools::FileSeal> sealed =
+        tools::check_sealed_prefix(path, *entries, *bytes, fields_.at("seal"), counted);
+    if (!sealed.ok()) return sealed.status();
+    return path;
+  }
+
   std::string state_name(int which) const {
     const size_t slash = o_.checkpoint.rfind('/');
     return fmt::format("{}.state-{}",
@@ -501,10 +532,8 @@ int solve(const Options& o, tools::Cluster& cluster) {
   const GameContext context = context_of(game);
   root = game.position();
   const ProofProblem problem{o.rules, root, context};
-  if (cluster.distributed() && (!o.checkpoint.empty() || o.census)) {
-    tools::note("kete-solve: {} under mpirun: the job-level search {}\n",
-                o.census ? "--census" : "--checkpoint",
-                o.census ? "has no one table" : "is not resumable");
+  if (cluster.distributed() && o.census) {
+    tools::note("kete-solve: --census under mpirun: the job-level search has no one table\n");
     return 2;
   }
   if (cluster.rank() != 0) return serve_proofs(o, problem, cluster);
@@ -543,6 +572,13 @@ int solve(const Options& o, tools::Cluster& cluster) {
         resumed = *r;
       else
         s = r.status();
+      // The master's tree resumes only as a job-level search, one df-pn's state only alone.
+      if (s.ok() && resumed->job_level != bool(workers))
+        s = absl::InvalidArgumentError(fmt::format(
+            "{} holds {}: resume it {}", o.checkpoint,
+            resumed->job_level ? "a job-level search's tree" : "one process's df-pn state",
+            resumed->job_level ? "with --threads N (above 1) or under mpirun"
+                               : "without --threads and without mpirun"));
     } else {
       s = checkpoint->check_new();
     }
@@ -567,30 +603,54 @@ int solve(const Options& o, tools::Cluster& cluster) {
     auto solver = std::make_unique<Solver>(o.rules, limits);
     tools::print("proving that {} wins{}\n", to_string(attacker),
                  o.mate ? fmt::format(" within {} moves", o.mate) : "");
+    // A checkpoint: a failed save stops the search, whose state could not be kept.
+    const auto keep = [&](uint64_t nodes, uint64_t units, bool job_level,
+                          const StateWriter& write) {
+      if (saved.ok()) saved = checkpoint->save(attacker, disproven, nodes, units, job_level, write);
+      if (!saved.ok()) tools::interrupted() = true;
+      return saved.ok();
+    };
     SolveCheckpoints checkpoints;
+    JobLevelCheckpoints tree_checkpoints;  // the job-level search's
+    std::optional<JobLevelState> tree;     // a resumed job-level search's
     if (checkpoint) {
       if (resumed) {
-        if (absl::Status s = checkpoint->restore(*solver, root, attacker); !s.ok()) {
+        absl::Status s = absl::OkStatus();
+        if (workers) {
+          absl::StatusOr<JobLevelState> t = checkpoint->restore_tree(problem, attacker, o.mate);
+          if (t.ok())
+            tree = *std::move(t);
+          else
+            s = t.status();
+        } else {
+          s = checkpoint->restore(*solver, root, attacker);
+        }
+        if (!s.ok()) {
           tools::note("kete-solve: {}\n", error_text(s));
           return 2;
         }
         tools::print("resumed from {} at {} nodes\n", o.checkpoint, resumed->nodes);
         resumed.reset();
       }
-      checkpoints.every_nodes = o.checkpoint_nodes;
-      checkpoints.every_ms = o.checkpoint_seconds ? o.checkpoint_seconds * 1000 : -1;
+      checkpoints.every_nodes = tree_checkpoints.every_nodes = o.checkpoint_nodes;
+      checkpoints.every_ms = tree_checkpoints.every_ms =
+          o.checkpoint_seconds ? o.checkpoint_seconds * 1000 : -1;
       checkpoints.save = [&](const SolveInfo& info, const StateWriter& write) {
-        if (saved.ok()) saved = checkpoint->save(attacker, disproven, info, write);
-        if (saved.ok())
+        if (keep(info.nodes, info.entries, false, write))
           tools::print("checkpoint nodes {} entries {}\n", info.nodes, info.entries);
-        else
-          tools::interrupted() = true;  // stops the search: its state could not be kept
+      };
+      tree_checkpoints.save = [&](const SolveInfo& info, uint64_t tree_nodes,
+                                  const StateWriter& write) {
+        if (keep(info.nodes, tree_nodes, true, write))
+          tools::print("checkpoint nodes {} tree {}\n", info.nodes, tree_nodes);
       };
     }
-    const SolveResult r = workers ? prove_job_level(problem, attacker, limits, o.job_nodes,
-                                                    *workers, tools::interrupted(), print_info)
-                                  : solver->prove(root, attacker, context, tools::interrupted(),
-                                                  print_info, checkpoint ? &checkpoints : nullptr);
+    const SolveResult r =
+        workers ? prove_job_level(problem, attacker, limits, o.job_nodes, *workers,
+                                  tools::interrupted(), print_info,
+                                  checkpoint ? &tree_checkpoints : nullptr, tree ? &*tree : nullptr)
+                : solver->prove(root, attacker, context, tools::interrupted(), print_info,
+                                checkpoint ? &checkpoints : nullptr);
     print_info(r.info);
     if (!saved.ok()) {
       tools::note("kete-solve: {}: {}\n", o.checkpoint, error_text(saved));

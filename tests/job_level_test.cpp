@@ -11,7 +11,11 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 
 #include "proof/proof.h"
 #include "rules/rules.h"
@@ -278,6 +282,164 @@ TEST(JobLevel, StopsAtItsNodeLimitAndOnStop) {
   const std::atomic<bool> stop{true};
   EXPECT_EQ(prove_job_level(problem, Side::kSouth, limits, 1'000, workers, stop, nullptr).proof,
             Proof::kUnknown);
+}
+
+// A checkpoint of the master's tree (kete-solve --checkpoint with --threads or on ranks):
+// the state a search stopped by its node limit saves, and the same search resumed from it.
+struct StoppedTree {
+  SolveResult result;
+  std::string state;  // the last one saved
+  int saves = 0;
+};
+
+StoppedTree stop_on_threads(const ProofProblem& problem, Side attacker, const SolveLimits& limits,
+                            const JobLevelState* resume = nullptr, int threads = 2,
+                            const std::atomic<bool>& stop = kNoStop) {
+  StoppedTree t;
+  JobLevelCheckpoints checkpoints;
+  checkpoints.every_nodes = 1'000;
+  checkpoints.save = [&](const SolveInfo&, uint64_t tree_nodes, const StateWriter& write) {
+    t.state.clear();
+    ASSERT_TRUE(write([&](std::string_view text) {
+                  t.state += text;
+                  return absl::OkStatus();
+                }).ok());
+    EXPECT_NE(t.state.find(fmt::format("\nend {}\n", tree_nodes)), std::string::npos);
+    ++t.saves;
+  };
+  ThreadWorkers workers(problem, limits, threads);
+  t.result =
+      prove_job_level(problem, attacker, limits, 200, workers, stop, nullptr, &checkpoints, resume);
+  return t;
+}
+
+JobLevelState read_tree(const std::string& text, const ProofProblem& problem, Side attacker,
+                        int max_moves) {
+  std::istringstream in(text);
+  absl::StatusOr<JobLevelState> state = read_job_level_state(in, problem, attacker, max_moves);
+  EXPECT_TRUE(state.ok()) << state.status();
+  return state.ok() ? *std::move(state) : JobLevelState{};
+}
+
+// Stopped at node limits (once and twice) and resumed, on 2 threads and then on 3 (another
+// machine's), the search ends with the single process's verdict, and goes on from the
+// nodes it had: kujifunza `follow` won in 11, bao without a win in 4 for South.
+TEST(JobLevel, AStoppedSearchResumesFromItsTree) {
+  struct Case {
+    RuleSet rules;
+    int mate;
+    Proof verdict;
+  };
+  for (const Case& c : {Case{kFollow, 11, Proof::kProven}, Case{kBao, 4, Proof::kDisproven}}) {
+    const ProofProblem problem{c.rules, Position::start(c.rules.variant), {}};
+    SCOPED_TRACE(to_string(c.rules.variant));
+    ASSERT_EQ(one_process(c.rules, problem.root, Side::kSouth, c.mate).proof, c.verdict);
+    SolveLimits limits = limits_of(c.mate);
+    limits.nodes = 3'000;
+    const StoppedTree first = stop_on_threads(problem, Side::kSouth, limits);
+    ASSERT_EQ(first.result.proof, Proof::kUnknown);
+    ASSERT_GE(first.saves, 2);  // at 1,000 and 2,000 nodes, and at the stop
+    const JobLevelState at_first = read_tree(first.state, problem, Side::kSouth, c.mate);
+    EXPECT_EQ(at_first.nodes, first.result.info.nodes);
+    EXPECT_GT(at_first.tree.size(), 1u);
+    limits.nodes = 6'000;
+    const StoppedTree second = stop_on_threads(problem, Side::kSouth, limits, &at_first);
+    ASSERT_EQ(second.result.proof, Proof::kUnknown);
+    const JobLevelState at_second = read_tree(second.state, problem, Side::kSouth, c.mate);
+    EXPECT_GT(at_second.nodes, at_first.nodes);
+    EXPECT_GE(at_second.tree.size(), at_first.tree.size());
+    limits.nodes = 20'000'000;
+    const StoppedTree last = stop_on_threads(problem, Side::kSouth, limits, &at_second, 3);
+    EXPECT_EQ(last.result.proof, c.verdict);
+    EXPECT_GT(last.result.info.nodes, at_second.nodes);
+    if (c.verdict == Proof::kProven) {
+      EXPECT_EQ(last.result.plies, 21);
+      expect_win_by_the_rules(c.rules, problem.root, Side::kSouth, last.result.pv);
+    }
+  }
+}
+
+// A tree read back and saved again at once (the stop flag set: no job is given) is the
+// same text but for the time: every node, number, flag and line is kept.
+TEST(JobLevel, ATreeIsSavedAsItWasRead) {
+  const ProofProblem problem{kBao, Position::start(Variant::kBao), {}};
+  SolveLimits limits = limits_of(4);
+  limits.nodes = 5'000;
+  const StoppedTree first = stop_on_threads(problem, Side::kNorth, limits);
+  ASSERT_EQ(first.result.proof, Proof::kUnknown);
+  const JobLevelState state = read_tree(first.state, problem, Side::kNorth, 4);
+  const std::atomic<bool> stop{true};
+  const StoppedTree again = stop_on_threads(problem, Side::kNorth, limits, &state, 2, stop);
+  ASSERT_EQ(again.saves, 1);
+  // The third line is "nodes N MS": the time goes on.
+  const auto without_time = [](std::string text) {
+    const size_t nodes = text.find("\nnodes ");
+    const size_t time = text.find(' ', nodes + 7);
+    return text.erase(time, text.find('\n', time) - time);
+  };
+  EXPECT_EQ(without_time(again.state), without_time(first.state));
+}
+
+// What is wrong with a damaged state, named with its line; a state of another search is
+// refused.
+TEST(JobLevel, AStateIsCheckedWhenRead) {
+  const ProofProblem problem{kBao, Position::start(Variant::kBao), {}};
+  SolveLimits limits = limits_of(3);
+  limits.nodes = 3'000;
+  const std::string good = stop_on_threads(problem, Side::kSouth, limits).state;
+  ASSERT_FALSE(good.empty());
+  {
+    std::istringstream in(good);
+    ASSERT_TRUE(read_job_level_state(in, problem, Side::kSouth, 3).ok());
+  }
+  const std::vector<std::string> lines = absl::StrSplit(good, '\n');
+  ASSERT_GT(lines.size(), 6u);
+  const auto with_line = [&](size_t i, const std::string& text) {
+    std::vector<std::string> l = lines;
+    l[i] = text;
+    return absl::StrJoin(l, "\n");
+  };
+  const std::string root_line = lines[3];  // "node -1 65535 ..."
+  // The first child's line, its move replaced by the second child's.
+  const std::vector<std::string> child = absl::StrSplit(lines[4], ' ');
+  const std::vector<std::string> sibling = absl::StrSplit(lines[5], ' ');
+  std::vector<std::string> swapped = child;
+  swapped[2] = sibling[2];
+  std::vector<std::string> leaf = absl::StrSplit(lines[lines.size() - 3], ' ');
+  leaf[7] = "1";
+  const std::string expanded_leaf = absl::StrJoin(leaf, " ");
+  struct Bad {
+    std::string text;
+    Side attacker;
+    int mate;
+    std::string message;
+  };
+  const Bad bad[] = {
+      {"kete-solve state 1\n" + good.substr(good.find('\n') + 1), Side::kSouth, 3,
+       "state line 1: not a state of the job-level search"},
+      {good, Side::kNorth, 3, "state line 2: the state proves a win for S, not N"},
+      {good, Side::kSouth, 4, "state line 2: the state is of mate 3, not 4"},
+      {with_line(1, "root 12345 S 3"), Side::kSouth, 3, "another root position"},
+      {with_line(2, "nodes x 0"), Side::kSouth, 3, "state line 3: the nodes"},
+      {with_line(4, absl::StrJoin(swapped, " ")), Side::kSouth, 3,
+       "state line 5: not child 0 of node 0 in the rules' order"},
+      {with_line(4, "node 0 0 0 0 0 0 0 0"), Side::kSouth, 3, "state line 5: proven and disproven"},
+      {with_line(4, "node 5 0 1 1 0 0 0 0"), Side::kSouth, 3, "state line 5: the parent"},
+      {with_line(4, root_line), Side::kSouth, 3, "state line 5: a second root"},
+      {with_line(3, lines[4]), Side::kSouth, 3, "state line 4: the parent"},
+      {with_line(lines.size() - 2, "end 1"), Side::kSouth, 3, "the state counts 1 nodes"},
+      {good + "node 0 0 1 1 0 0 0 0\n", Side::kSouth, 3, "a line after the end"},
+      {good.substr(0, good.find("\nend ") + 1), Side::kSouth, 3, "expected 'end'"},
+      // The last node (a leaf: no node comes after it) marked expanded, without children.
+      {with_line(lines.size() - 3, expanded_leaf), Side::kSouth, 3,
+       fmt::format("the state's node {} lacks children", lines.size() - 6)},
+  };
+  for (const Bad& b : bad) {
+    std::istringstream in(b.text);
+    const absl::Status s = read_job_level_state(in, problem, b.attacker, b.mate).status();
+    EXPECT_FALSE(s.ok()) << b.message;
+    EXPECT_NE(s.message().find(b.message), std::string_view::npos) << b.message << ": " << s;
+  }
 }
 
 TEST(JobLevel, JobsAndResultsCrossAsText) {

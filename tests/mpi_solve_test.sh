@@ -2,7 +2,8 @@
 # kete-solve under mpirun on this machine (docs/solver.md "Threads and ranks"): rank 0
 # keeps the top of the proof tree and two worker ranks run df-pn on its leaves; the
 # verdicts and the exact distance are those of the single process, a proof found so is
-# written and checks, and a checkpoint is refused.
+# written and checks, and a run whose rank dies, or that stops, resumes from rank 0's
+# checkpoint to the same verdict.
 # Usage: mpi_solve_test.sh <kete-solve>. Exit 77 (skipped) without mpirun or MPI support.
 set -uo pipefail
 solve=$(realpath "$1")
@@ -71,8 +72,27 @@ grep -q "mate 10: none" distance.txt || fail "mate 10 is not a disproof"
 grep -q "longest line 21 plies" check.txt || fail "the proof's longest line is not 21 plies"
 echo "mpi_solve_test: the distance 11 and its proof, checked"
 
-# A checkpoint is refused on every rank, and the job ends.
-"${mpi[@]}" "$solve" "${kujifunza[@]}" --checkpoint run.ckpt >refused.txt 2>&1 &&
-  fail "a checkpoint under mpirun was accepted"
-grep -q "not resumable" refused.txt || { cat refused.txt; fail "no reason for the refusal"; }
+# Rank 0 keeps the master's tree: a job whose rank 2 dies after its third job (the test
+# hook of tools/work_farm.cpp) is ended by mpirun, and --resume on the ranks ends with the
+# single process's verdict; so does a run stopped by its node limit, resumed on threads.
+KETE_TEST_RANK_EXIT=2:3 "${mpi[@]}" -x KETE_TEST_RANK_EXIT "$solve" "${kujifunza[@]}" --winner S \
+  --mate 11 --checkpoint killed.ckpt --checkpoint-nodes 2000 >killed.txt 2>&1 &&
+  fail "the job whose rank died succeeded"
+grep -q "^search: job-level$" killed.ckpt || { cat killed.txt; fail "no checkpoint of the tree"; }
+"${mpi[@]}" "$solve" "${kujifunza[@]}" --winner S --mate 11 --checkpoint killed.ckpt \
+  --resume >resumed.txt 2>&1 || { cat resumed.txt; fail "the resumed job"; }
+grep -q "^resumed from killed.ckpt at " resumed.txt || fail "the job did not resume"
+diff <(grep '^result: ' follow-mate-11.single | sed 's/, line.*//') \
+  <(grep '^result: ' resumed.txt | sed 's/, line.*//') || fail "the resumed verdict differs"
+echo "mpi_solve_test: a rank killed, the job resumed: $(grep '^result: ' resumed.txt | sed 's/, line.*//')"
+
+"${mpi[@]}" "$solve" --variant bao --winner N --mate 3 --hash 16 --job-nodes 500 --nodes 3000 \
+  --checkpoint stopped.ckpt >stopped.txt 2>&1
+[ $? = 3 ] || { cat stopped.txt; fail "the run on the ranks did not stop at its node limit"; }
+"$solve" --variant bao --winner N --mate 3 --hash 16 --job-nodes 500 --threads 2 \
+  --checkpoint stopped.ckpt --resume >on-threads.txt 2>&1
+[ $? = 1 ] || { cat on-threads.txt; fail "the run resumed on threads"; }
+diff <(grep '^result: ' bao-north-mate-3.single) <(grep '^result: ' on-threads.txt) ||
+  fail "the verdict resumed on threads differs"
+echo "mpi_solve_test: stopped on the ranks, resumed on threads: $(grep '^result: ' on-threads.txt)"
 echo "mpi_solve_test: PASSED"

@@ -100,8 +100,6 @@ TEST(ToolFlags, EveryBadFlagIsAnErrorThatNamesIt) {
       {tool(KETE_SOLVE) + " --threads x", "--threads: expected a number in 1..256, got 'x'"},
       {tool(KETE_SOLVE) + " --threads 100000", "--threads: expected a number in 1..256"},
       {tool(KETE_SOLVE) + " --job-nodes 0", "--job-nodes: expected a number"},
-      {tool(KETE_SOLVE) + " --threads 2 --checkpoint c",
-       "the job-level search (--threads) is not resumable"},
       {tool(KETE_SOLVE) + " --threads 2 --census 2", "the job-level search (--threads) has no"},
       {tool(KETE_SOLVE) + " --guide foo", "--guide: expected none or eval, got 'foo'"},
       {tool(KETE_SOLVE) + " --guide", "--guide needs a value"},
@@ -954,6 +952,73 @@ TEST(ToolCheckpoint, AStoppedSolveResumesToTheResultOfTheWholeRun) {
     for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
       std::filesystem::remove(dir + file);
   }
+  std::filesystem::remove_all(dir);
+}
+
+// The verdict lines of a solve, without a win's line (the job-level search's may differ).
+std::string verdicts(const std::string& output) {
+  std::string v;
+  for (size_t at = 0; (at = output.find("result: ", at)) != std::string::npos; ++at)
+    v += output.substr(at, output.find_first_of(",\n", at) - at) + "\n";
+  return v;
+}
+
+// The job-level search (--threads) keeps the master's tree: stopped by its node limit on
+// 2 threads and resumed on 3, it ends with the verdicts and the proof file of the run never
+// stopped. A tree resumes only with threads (or ranks), one process's state only without.
+TEST(ToolCheckpoint, AStoppedJobLevelSolveResumesOnOtherThreads) {
+  const std::string dir = scratch("solve-tree");
+  struct Case {
+    std::string flags;
+    int status;
+  };
+  const Case cases[] = {
+      {"--variant kujifunza --kichwa follow --mate 11 --winner S --hash 16", 0},
+      {"--variant bao --mate 3 --hash 16", 1},  // South's disproof, then North's
+  };
+  for (const Case& c : cases) {
+    const std::string solve = tool(KETE_SOLVE) + " " + c.flags + " --job-nodes 500";
+    const ToolRun whole = run(solve + " --threads 2 --proof " + dir + "/whole.proof");
+    ASSERT_EQ(whole.status, c.status) << whole.output;
+    const std::string checkpoint = " --checkpoint " + dir + "/run.ckpt --checkpoint-nodes 2000";
+    const ToolRun stopped =
+        run(solve + " --threads 2 --proof " + dir + "/part.proof" + checkpoint + " --nodes 5000");
+    ASSERT_EQ(stopped.status, 3) << stopped.output;
+    EXPECT_NE(stopped.output.find("holds the run: --resume continues it"), std::string::npos);
+    EXPECT_NE(stopped.output.find(" tree "), std::string::npos) << stopped.output;
+    ASSERT_GT(stopped_at(stopped.output), 0u) << stopped.output;
+    EXPECT_EQ(checkpoint_counts(stopped.output).back(), stopped_at(stopped.output));
+    EXPECT_NE(read_text(dir + "/run.ckpt").find("\nsearch: job-level\n"), std::string::npos);
+
+    const ToolRun alone = run(solve + checkpoint + " --resume");
+    EXPECT_EQ(alone.status, 2) << alone.output;
+    EXPECT_NE(alone.output.find("holds a job-level search's tree: resume it with --threads"),
+              std::string::npos)
+        << alone.output;
+
+    const ToolRun resumed =
+        run(solve + " --threads 3 --proof " + dir + "/part.proof" + checkpoint + " --resume");
+    ASSERT_EQ(resumed.status, c.status) << resumed.output;
+    EXPECT_NE(resumed.output.find("resumed from"), std::string::npos) << resumed.output;
+    for (uint64_t n : checkpoint_counts(resumed.output))
+      EXPECT_GT(n, stopped_at(stopped.output)) << resumed.output;
+    EXPECT_EQ(verdicts(resumed.output), verdicts(whole.output)) << resumed.output;
+    EXPECT_NE(verdicts(whole.output), "") << whole.output;
+    // A proof is proven again in one process, from scratch: the same file.
+    EXPECT_TRUE(read_text(dir + "/part.proof") == read_text(dir + "/whole.proof"))
+        << "the proof files differ";
+    for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
+      std::filesystem::remove(dir + file);
+  }
+  // One process's state is not a tree.
+  const std::string bao = tool(KETE_SOLVE) + " --variant bao --mate 3 --winner S --hash 16";
+  const std::string checkpoint = " --checkpoint " + dir + "/one.ckpt";
+  ASSERT_EQ(run(bao + checkpoint + " --nodes 2000").status, 3);
+  const ToolRun threads = run(bao + checkpoint + " --threads 2 --resume");
+  EXPECT_EQ(threads.status, 2) << threads.output;
+  EXPECT_NE(threads.output.find("holds one process's df-pn state: resume it without --threads"),
+            std::string::npos)
+      << threads.output;
   std::filesystem::remove_all(dir);
 }
 
