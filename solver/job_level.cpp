@@ -288,6 +288,24 @@ struct TopNode : JobLevelNode {
 // The first line of a state of the master's tree, and its version.
 constexpr std::string_view kJobLevelStateMagic = "kete-solve job-level state 1";
 
+// The moves of a node of the master's tree: the legal moves in the rules' order, at a
+// root that leaves out its mirror images (leaves_out_mirror_images) only the first of
+// each pair, as the single process's df-pn searches them.
+MoveList tree_moves(const ProofProblem& problem, Side attacker, const Position& p, bool root) {
+  const MoveList legal = legal_moves(problem.rules, p);
+  if (!root || !leaves_out_mirror_images(problem.rules, p, attacker, problem.game)) return legal;
+  MoveList kept;
+  std::vector<Position> children;
+  for (Move m : legal) {
+    const Position c = *play(problem.rules, p, m);
+    const Position image = c.mirrored();
+    if (std::find(children.begin(), children.end(), image) != children.end()) continue;
+    children.push_back(c);
+    kept.push_back(m);
+  }
+  return kept;
+}
+
 // The plies the attacker has left at the root of a depth-limited search, else -1.
 int root_remaining(const ProofProblem& problem, Side attacker, int max_moves) {
   if (max_moves <= 0) return -1;
@@ -476,7 +494,7 @@ class Master {
 
   void expand(int i, const std::vector<ChildNumbers>* known) {
     const Position p = nodes_[size_t(i)].position;
-    for (Move m : legal_moves(problem_.rules, p)) {
+    for (Move m : tree_moves(problem_, attacker_, p, i == 0)) {
       TopNode c;
       c.position = *play(problem_.rules, p, m);
       c.move = m;
@@ -782,7 +800,8 @@ absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const Proof
       positions.push_back(problem.root);
     } else {
       const JobLevelNode& parent = state.tree[size_t(n.parent)];
-      const MoveList legal = legal_moves(problem.rules, positions[size_t(n.parent)]);
+      const MoveList legal =
+          tree_moves(problem, attacker, positions[size_t(n.parent)], n.parent == 0);
       const size_t k = next_child[size_t(n.parent)]++;
       if (!parent.expanded) return line.error(fmt::format("node {} has no children", n.parent));
       if (k >= size_t(legal.size()) || legal[int(k)] != n.move)
@@ -802,7 +821,7 @@ absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const Proof
         fmt::format("the state counts {} nodes, it holds {}", counted, state.tree.size()));
   for (size_t i = 0; i < state.tree.size(); ++i)
     if (state.tree[i].expanded &&
-        next_child[i] != size_t(legal_moves(problem.rules, positions[i]).size()))
+        next_child[i] != size_t(tree_moves(problem, attacker, positions[i], i == 0).size()))
       return absl::InvalidArgumentError(
           fmt::format("the state's node {} lacks children of its legal moves", i));
   if (std::getline(in, text)) return next_line().error("a line after the end");

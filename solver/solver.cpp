@@ -176,7 +176,9 @@ struct SolverStack {
 
 namespace {
 
-constexpr std::string_view kStateMagic = "kete-solve state 1";
+// Version 2: a root that is its own mirror image leaves out its children's mirror images
+// (mirror_symmetric_root), so its frame has fewer children than version 1's.
+constexpr std::string_view kStateMagic = "kete-solve state 2";
 
 constexpr Numbers kWon{0, kProofInfinite, 0, false};
 constexpr Numbers kLost{kProofInfinite, 0, 0, false};
@@ -232,6 +234,18 @@ constexpr std::array<uint64_t, 1024> kSalts = [] {
   return salts;
 }();
 
+// Whether the attacker, to move at `root`, may leave out the mirror images of his moves
+// there: the rules are left-right symmetric (bao, kujifunza: tests/contract_test.cpp),
+// the root is its own mirror image and no earlier position of the game can make a draw
+// of one line that its mirror image would not be. The children of a twin pair are mirror
+// images with mirror subtrees: one wins if and only if the other does, so the OR node's
+// verdict is that of the children kept (docs/solver.md "Mirror images").
+template <Rules R>
+bool mirror_symmetric_root(const Position& root, Side attacker, const GameContext& game) {
+  return (R::kVariant == Variant::kBao || R::kVariant == Variant::kKujifunza) &&
+         root.side_to_move() == attacker && game.history.empty() && root == root.mirrored();
+}
+
 template <Rules R>
 class DfPn {
  public:
@@ -282,6 +296,7 @@ class DfPn {
       next_checkpoint_ = (nodes_ / checkpoints_->every_nodes + 1) * checkpoints_->every_nodes;
     const int remaining = root_remaining(root);
     if (std::optional<Side> lost = R::loser(root)) return *lost == attacker_ ? kLost : kWon;
+    mirror_root_ = mirror_symmetric_root<R>(root, attacker_, game_);
     return mid(root, node_key(root, remaining), 0, remaining, kProofInfinite, kProofInfinite);
   }
 
@@ -319,11 +334,22 @@ class DfPn {
     return line;
   }
 
-  // The root's children and their numbers, as mid() would see them first.
+  // The root's children and their numbers, as mid() would see them first; a mirror image
+  // the search left out has its twin's.
   std::vector<std::pair<Move, Numbers>> children(const Position& root) const {
     std::vector<std::pair<Move, Numbers>> out;
-    for (const Slot& s : expand(root, 0, root_remaining(root)))
-      out.emplace_back(s.move, s.numbers);
+    const std::vector<Slot> slots = expand(root, 0, root_remaining(root));
+    const bool mirror = mirror_symmetric_root<R>(root, attacker_, game_);
+    for (size_t i = 0; i < slots.size(); ++i) {
+      Numbers n = slots[i].numbers;
+      const Position image = mirror ? slots[i].position.mirrored() : Position{};
+      for (size_t j = 0; mirror && j < i; ++j)
+        if (slots[j].position == image) {
+          n = slots[j].numbers;
+          break;
+        }
+      out.emplace_back(slots[i].move, n);
+    }
     return out;
   }
 
@@ -493,6 +519,7 @@ class DfPn {
       store(key, n, Move::none(), 0);
       return n;
     }
+    if (ply == 0 && mirror_root_) drop_mirror_images(slots);
     path_.push(p.key());
     if (!last_move)
       for (Slot& s : slots)
@@ -542,6 +569,20 @@ class DfPn {
     // Step 4. Store the numbers, with the work they cost.
     store(key, n, slots[size_t(best)].move, nodes_ - work_from_[size_t(ply)]);
     return n;
+  }
+
+  // A root that is its own mirror image (mirror_symmetric_root): a child whose mirror
+  // image is an earlier child's is the same problem mirrored, and is left out.
+  static void drop_mirror_images(std::vector<Slot>& slots) {
+    size_t kept = 0;
+    for (size_t i = 0; i < slots.size(); ++i) {
+      const Position image = slots[i].position.mirrored();
+      bool twin = false;
+      for (size_t j = 0; j < kept && !twin; ++j)
+        twin = slots[j].position == image;
+      if (!twin) slots[kept++] = slots[i];
+    }
+    slots.erase(slots.begin() + std::ptrdiff_t(kept), slots.end());
   }
 
   // The children's numbers and the work count of a frame of the stopped search's stack;
@@ -714,6 +755,7 @@ class DfPn {
   std::vector<std::vector<Slot>> frames_;  // the children of each ply, reused
   std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
   const SolverStack* resume_;              // until mid() has rebuilt its stack
+  bool mirror_root_ = false;               // the root's mirror images are left out (prove_root)
   const SolveCheckpoints* checkpoints_;
   const Weights guide_weights_;   // SolveGuide::kEval
   uint64_t next_checkpoint_ = 0;  // nodes
@@ -737,6 +779,12 @@ InitialNumbers initial_numbers(RuleSet rules, SolveGuide guide, const Position& 
   return with_rules(rules, [&]<class R>(R) {
     return initial_numbers<R>(guide, p, attacker, guide_weights(R::kVariant));
   });
+}
+
+bool leaves_out_mirror_images(RuleSet rules, const Position& root, Side attacker,
+                              const GameContext& game) {
+  return with_rules(rules,
+                    [&]<class R>(R) { return mirror_symmetric_root<R>(root, attacker, game); });
 }
 
 Solver::Solver(RuleSet rules, const SolveLimits& limits)
@@ -865,7 +913,10 @@ absl::Status Solver::restore(std::istream& in, const Position& root, Side attack
   };
   if (!std::getline(in, text) || text != kStateMagic)
     return absl::InvalidArgumentError(
-        fmt::format("state line 1: not a state of kete-solve ('{}' expected)", kStateMagic));
+        text == "kete-solve state 1"
+            ? std::string("state line 1: a state of an older kete-solve (version 1, before the "
+                          "root's mirror images were left out): start the run again")
+            : fmt::format("state line 1: not a state of kete-solve ('{}' expected)", kStateMagic));
   ++number;
 
   // The root, attacker, depth limit and table size must be this solver's.

@@ -60,6 +60,13 @@ InitialNumbers guided_numbers(Value value);
 // The numbers a solver with `guide` gives `p`, a node not decided and never searched.
 InitialNumbers initial_numbers(RuleSet rules, SolveGuide guide, const Position& p, Side attacker);
 
+// Whether a proof search of `attacker`'s win from `root` leaves out the mirror images of
+// the root's moves: the rules are left-right symmetric (bao, kujifunza), the attacker is
+// to move at a root that is its own mirror image, and the game has no earlier position
+// (docs/solver.md "Mirror images at the root").
+bool leaves_out_mirror_images(RuleSet rules, const Position& root, Side attacker,
+                              const GameContext& game);
+
 enum class Proof : uint8_t { kUnknown, kProven, kDisproven };
 
 // Progress, and at the end the result, of one proof search.

@@ -415,7 +415,7 @@ TEST(JobLevel, AStateIsCheckedWhenRead) {
     std::string message;
   };
   const Bad bad[] = {
-      {"kete-solve state 1\n" + good.substr(good.find('\n') + 1), Side::kSouth, 3,
+      {"kete-solve state 2\n" + good.substr(good.find('\n') + 1), Side::kSouth, 3,
        "state line 1: not a state of the job-level search"},
       {good, Side::kNorth, 3, "state line 2: the state proves a win for S, not N"},
       {good, Side::kSouth, 4, "state line 2: the state is of mate 3, not 4"},
