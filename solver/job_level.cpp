@@ -478,10 +478,6 @@ class Master {
     if (c.remaining == 0)
       return set_decided(c, c.position.side_to_move() != attacker_ && moves.empty(), 0, false);
     if (moves.empty()) return set_decided(c, !is_or(c), 0, false);
-    const InitialNumbers initial =
-        initial_numbers(problem_.rules, limits_.guide, c.position, attacker_);
-    c.proof = initial.proof;
-    c.disproof = initial.disproof;
     if (known)
       for (const ChildNumbers& k : *known)
         if (k.move == c.move) {
@@ -489,7 +485,13 @@ class Master {
           c.disproof = k.disproof;
           c.plies = k.plies;
           c.path_dependent = k.path_dependent;
+          return;
         }
+    // Only a child the worker's table does not know costs the guide's evaluation.
+    const InitialNumbers initial =
+        initial_numbers(problem_.rules, limits_.guide, c.position, attacker_);
+    c.proof = initial.proof;
+    c.disproof = initial.disproof;
   }
 
   void expand(int i, const std::vector<ChildNumbers>* known) {
