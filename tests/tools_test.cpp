@@ -925,6 +925,25 @@ uint64_t stopped_at(const std::string& output) {
   return at == std::string::npos ? 0 : std::stoull(output.substr(at + 11));
 }
 
+// A solve resumed in `dir` from the checkpoint `stopped` left: it ends with `status` and
+// the whole run's lines (as `same` picks them) and proof file (part.proof and
+// whole.proof), its checkpoints come after the stop (a new run's would not), and the
+// files are removed for the next case.
+void expect_resumed_as_whole(const ToolRun& whole, const ToolRun& stopped, const ToolRun& resumed,
+                             int status, const std::string& dir,
+                             std::string (*same)(const std::string&)) {
+  ASSERT_EQ(resumed.status, status) << resumed.output;
+  EXPECT_NE(resumed.output.find("resumed from"), std::string::npos) << resumed.output;
+  for (uint64_t n : checkpoint_counts(resumed.output))
+    EXPECT_GT(n, stopped_at(stopped.output)) << resumed.output;
+  EXPECT_EQ(same(resumed.output), same(whole.output)) << resumed.output;
+  EXPECT_NE(same(whole.output), "") << whole.output;
+  EXPECT_TRUE(read_text(dir + "/part.proof") == read_text(dir + "/whole.proof"))
+      << "the proof files differ";
+  for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
+    std::filesystem::remove(dir + file);
+}
+
 // Issue 32: a solve stopped by its node limit leaves a checkpoint; `--resume` (without
 // the limit) ends with the verdict, the counts and the proof file of the run that was
 // never stopped: a win (kujifunza `follow` in 11), a disproof (bao, South in 3) and,
@@ -959,17 +978,7 @@ TEST(ToolCheckpoint, AStoppedSolveResumesToTheResultOfTheWholeRun) {
     EXPECT_EQ(checkpoint_counts(stopped.output).back(), stopped_at(stopped.output));
     const ToolRun resumed = run(solve + " --proof " + dir + "/part.proof" + checkpoint +
                                 c.stop.substr(0, c.stop.find(" --nodes")) + " --resume");
-    ASSERT_EQ(resumed.status, c.status) << resumed.output;
-    EXPECT_NE(resumed.output.find("resumed from"), std::string::npos) << resumed.output;
-    // It goes on from there: its checkpoints come after it (a new run's would not).
-    for (uint64_t n : checkpoint_counts(resumed.output))
-      EXPECT_GT(n, stopped_at(stopped.output)) << resumed.output;
-    EXPECT_EQ(solve_counts(resumed.output), solve_counts(whole.output)) << resumed.output;
-    EXPECT_NE(solve_counts(whole.output), "") << whole.output;
-    EXPECT_TRUE(read_text(dir + "/part.proof") == read_text(dir + "/whole.proof"))
-        << "the proof files differ";
-    for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
-      std::filesystem::remove(dir + file);
+    expect_resumed_as_whole(whole, stopped, resumed, c.status, dir, solve_counts);
   }
   std::filesystem::remove_all(dir);
 }
@@ -1015,19 +1024,10 @@ TEST(ToolCheckpoint, AStoppedJobLevelSolveResumesOnOtherThreads) {
               std::string::npos)
         << alone.output;
 
+    // A proof is proven again in one process, from scratch: the same file.
     const ToolRun resumed =
         run(solve + " --threads 3 --proof " + dir + "/part.proof" + checkpoint + " --resume");
-    ASSERT_EQ(resumed.status, c.status) << resumed.output;
-    EXPECT_NE(resumed.output.find("resumed from"), std::string::npos) << resumed.output;
-    for (uint64_t n : checkpoint_counts(resumed.output))
-      EXPECT_GT(n, stopped_at(stopped.output)) << resumed.output;
-    EXPECT_EQ(verdicts(resumed.output), verdicts(whole.output)) << resumed.output;
-    EXPECT_NE(verdicts(whole.output), "") << whole.output;
-    // A proof is proven again in one process, from scratch: the same file.
-    EXPECT_TRUE(read_text(dir + "/part.proof") == read_text(dir + "/whole.proof"))
-        << "the proof files differ";
-    for (const char* file : {"/run.ckpt", "/part.proof", "/whole.proof"})
-      std::filesystem::remove(dir + file);
+    expect_resumed_as_whole(whole, stopped, resumed, c.status, dir, verdicts);
   }
   // One process's state is not a tree.
   const std::string bao = tool(KETE_SOLVE) + " --variant bao --mate 3 --winner S --hash 16";
