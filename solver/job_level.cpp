@@ -294,15 +294,13 @@ constexpr std::string_view kJobLevelStateMagic = "kete-solve job-level state 1";
 MoveList tree_moves(const ProofProblem& problem, Side attacker, const Position& p, bool root) {
   const MoveList legal = legal_moves(problem.rules, p);
   if (!root || !leaves_out_mirror_images(problem.rules, p, attacker, problem.game)) return legal;
-  MoveList kept;
   std::vector<Position> children;
-  for (Move m : legal) {
-    const Position c = *play(problem.rules, p, m);
-    const Position image = c.mirrored();
-    if (std::find(children.begin(), children.end(), image) != children.end()) continue;
-    children.push_back(c);
-    kept.push_back(m);
-  }
+  for (Move m : legal)
+    children.push_back(*play(problem.rules, p, m));
+  const std::vector<int> twins = mirror_twins(children);
+  MoveList kept;
+  for (int i = 0; i < legal.size(); ++i)
+    if (twins[size_t(i)] < 0) kept.push_back(legal[i]);
   return kept;
 }
 

@@ -339,17 +339,11 @@ class DfPn {
   std::vector<std::pair<Move, Numbers>> children(const Position& root) const {
     std::vector<std::pair<Move, Numbers>> out;
     const std::vector<Slot> slots = expand(root, 0, root_remaining(root));
-    const bool mirror = mirror_symmetric_root<R>(root, attacker_, game_);
-    for (size_t i = 0; i < slots.size(); ++i) {
-      Numbers n = slots[i].numbers;
-      const Position image = mirror ? slots[i].position.mirrored() : Position{};
-      for (size_t j = 0; mirror && j < i; ++j)
-        if (slots[j].position == image) {
-          n = slots[j].numbers;
-          break;
-        }
-      out.emplace_back(slots[i].move, n);
-    }
+    const std::vector<int> twins = mirror_symmetric_root<R>(root, attacker_, game_)
+                                       ? mirror_twins(positions_of(slots))
+                                       : std::vector<int>(slots.size(), -1);
+    for (size_t i = 0; i < slots.size(); ++i)
+      out.emplace_back(slots[i].move, slots[size_t(twins[i] < 0 ? int(i) : twins[i])].numbers);
     return out;
   }
 
@@ -574,15 +568,18 @@ class DfPn {
   // A root that is its own mirror image (mirror_symmetric_root): a child whose mirror
   // image is an earlier child's is the same problem mirrored, and is left out.
   static void drop_mirror_images(std::vector<Slot>& slots) {
+    const std::vector<int> twins = mirror_twins(positions_of(slots));
     size_t kept = 0;
-    for (size_t i = 0; i < slots.size(); ++i) {
-      const Position image = slots[i].position.mirrored();
-      bool twin = false;
-      for (size_t j = 0; j < kept && !twin; ++j)
-        twin = slots[j].position == image;
-      if (!twin) slots[kept++] = slots[i];
-    }
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (twins[i] < 0) slots[kept++] = slots[i];
     slots.erase(slots.begin() + std::ptrdiff_t(kept), slots.end());
+  }
+
+  static std::vector<Position> positions_of(const std::vector<Slot>& slots) {
+    std::vector<Position> positions;
+    for (const Slot& s : slots)
+      positions.push_back(s.position);
+    return positions;
   }
 
   // The children's numbers and the work count of a frame of the stopped search's stack;
@@ -779,6 +776,16 @@ InitialNumbers initial_numbers(RuleSet rules, SolveGuide guide, const Position& 
   return with_rules(rules, [&]<class R>(R) {
     return initial_numbers<R>(guide, p, attacker, guide_weights(R::kVariant));
   });
+}
+
+std::vector<int> mirror_twins(const std::vector<Position>& children) {
+  std::vector<int> twins(children.size(), -1);
+  for (size_t i = 0; i < children.size(); ++i) {
+    const Position image = children[i].mirrored();
+    for (size_t j = 0; j < i && twins[i] < 0; ++j)
+      if (twins[j] < 0 && children[j] == image) twins[i] = int(j);
+  }
+  return twins;
 }
 
 bool leaves_out_mirror_images(RuleSet rules, const Position& root, Side attacker,

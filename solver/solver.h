@@ -66,6 +66,9 @@ InitialNumbers initial_numbers(RuleSet rules, SolveGuide guide, const Position& 
 // (docs/solver.md "Mirror images at the root").
 bool leaves_out_mirror_images(RuleSet rules, const Position& root, Side attacker,
                               const GameContext& game);
+// At such a root, for each child in the rules' order: the index of the earlier child
+// kept whose mirror image it is (the child is left out), or -1 (the child is kept).
+std::vector<int> mirror_twins(const std::vector<Position>& children);
 
 enum class Proof : uint8_t { kUnknown, kProven, kDisproven };
 
