@@ -5,7 +5,7 @@
 # quiet machine: the wall time is what it measures.
 #   scripts/solver-threads.sh [path/to/kete-solve] [threads...]   (default build/release, 2)
 # Environment: HASH (MiB, default 1024), JOB_NODES (default kete-solve's), QUICK=1 leaves
-# out bao's mate 5.
+# out bao's mates 5 and 6.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 solve="${1:-build/release/kete-solve}"
@@ -23,8 +23,9 @@ problems=(
   "bao N mate 4 (disproof)|--variant bao --winner N --mate 4"
   "bao S mate 4 after A4R b5L (disproof)|--variant bao --moves 'A4R b5L' --winner S --mate 4"
   "kujifunza follow, any distance (proof)|--variant kujifunza --kichwa follow --winner S"
+  "bao S mate 6 (disproof)|--variant bao --winner S --mate 6"
 )
-[ "${QUICK:-0}" = 1 ] && problems=("${problems[@]:1}")
+[ "${QUICK:-0}" = 1 ] && problems=("${problems[@]:1:5}")
 
 # One run: "verdict nodes seconds".
 measure() {
