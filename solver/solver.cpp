@@ -81,6 +81,15 @@ class SolverTable {
     e.used = true;
   }
 
+  // Asks the memory for the bucket of `key` (both cache lines), so that a probe of it soon
+  // after finds it in the cache: a node's children are prefetched together, and their
+  // misses overlap instead of coming one after another.
+  void prefetch(uint64_t key) const {
+    const char* b = reinterpret_cast<const char*>(&bucket(key));
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + 64);
+  }
+
   const SolverEntry* probe(uint64_t key) const {
     for (const SolverEntry& e : bucket(key).entries)
       if (e.used && e.key == key) return &e;
@@ -515,9 +524,13 @@ class DfPn {
     }
     if (ply == 0 && mirror_root_) drop_mirror_images(slots);
     path_.push(p.key());
-    if (!last_move)
+    if (!last_move) {
+      if (child_remaining != 0)
+        for (const Slot& s : slots)
+          table_.prefetch(node_key(s.position, child_remaining));
       for (Slot& s : slots)
         evaluate(s, ply + 1, child_remaining);
+    }
 
     // Step 3. Search the most proving child until the node's thresholds are reached.
     work_from_[size_t(ply)] = nodes_;
