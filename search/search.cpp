@@ -278,6 +278,11 @@ class Worker {
     children.clear();
     R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
+    // The children that search() will look up in the table (above the horizon): their
+    // buckets are asked for together, so that the lookups' memory waits overlap.
+    if (params_.use_tt && depth > 1)
+      for (int i = 0; i < children.size(); ++i)
+        s_.tt.prefetch(children[i].position.key());
     // Step 6a. A forced move costs no width: search it a ply deeper.
     if (one_reply_ && children.size() == 1 && may_extend(ply)) ++depth;
 

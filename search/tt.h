@@ -62,6 +62,9 @@ class TranspositionTable {
   void new_search() { generation_.store((generation() + 1) & 63, std::memory_order_relaxed); }
 
   bool probe(uint64_t key, TTEntry& out) const;
+  // Asks the memory for the bucket of `key`, so that a probe of it soon after finds it in
+  // the cache (a node's children, before they are searched).
+  void prefetch(uint64_t key) const { __builtin_prefetch(&bucket(key)); }
   void store(uint64_t key, const TTEntry& e);
 
   // Entries of the current search per thousand, sampled (the `hashfull` of info lines).
