@@ -513,7 +513,10 @@ class DfPn {
     const bool last_move = remaining == 1 && or_node;
     generate_until<R>(p, [&](Move m, const Position& c) {
       Slot& s = slots.emplace_back(m, c);
-      if (!last_move) return false;
+      if (!last_move) {
+        if (child_remaining != 0) table_.prefetch(node_key(c, child_remaining));
+        return false;
+      }
       evaluate(s, ply + 1, child_remaining);
       return delta(s) == 0;
     });
@@ -524,13 +527,9 @@ class DfPn {
     }
     if (ply == 0 && mirror_root_) drop_mirror_images(slots);
     path_.push(p.key());
-    if (!last_move) {
-      if (child_remaining != 0)
-        for (const Slot& s : slots)
-          table_.prefetch(node_key(s.position, child_remaining));
+    if (!last_move)
       for (Slot& s : slots)
         evaluate(s, ply + 1, child_remaining);
-    }
 
     // Step 3. Search the most proving child until the node's thresholds are reached.
     work_from_[size_t(ply)] = nodes_;
