@@ -776,7 +776,8 @@ absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const Proof
   // The nodes: each after its parent, reached by a legal move, the children of an
   // expanded node exactly its legal moves in the rules' order.
   std::vector<Position> positions;
-  std::vector<size_t> next_child;  // per node: how many of its children came so far
+  std::vector<MoveList> child_moves;  // per node: its children's moves, if it is expanded
+  std::vector<size_t> next_child;     // per node: how many of its children came so far
   for (line = next_line(); line.at("node"); line = next_line()) {
     JobLevelNode n;
     uint16_t bits = 0;
@@ -800,14 +801,15 @@ absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const Proof
       positions.push_back(problem.root);
     } else {
       const JobLevelNode& parent = state.tree[size_t(n.parent)];
-      const MoveList legal =
-          tree_moves(problem, attacker, positions[size_t(n.parent)], n.parent == 0);
+      const MoveList& legal = child_moves[size_t(n.parent)];
       const size_t k = next_child[size_t(n.parent)]++;
       if (!parent.expanded) return line.error(fmt::format("node {} has no children", n.parent));
       if (k >= size_t(legal.size()) || legal[int(k)] != n.move)
         return line.error(fmt::format("not child {} of node {} in the rules' order", k, n.parent));
       positions.push_back(*play(problem.rules, positions[size_t(n.parent)], n.move));
     }
+    child_moves.push_back(n.expanded ? tree_moves(problem, attacker, positions.back(), n.parent < 0)
+                                     : MoveList{});
     next_child.push_back(0);
     state.tree.push_back(std::move(n));
   }
@@ -820,8 +822,7 @@ absl::StatusOr<JobLevelState> read_job_level_state(std::istream& in, const Proof
     return line.error(
         fmt::format("the state counts {} nodes, it holds {}", counted, state.tree.size()));
   for (size_t i = 0; i < state.tree.size(); ++i)
-    if (state.tree[i].expanded &&
-        next_child[i] != size_t(tree_moves(problem, attacker, positions[i], i == 0).size()))
+    if (state.tree[i].expanded && next_child[i] != size_t(child_moves[i].size()))
       return absl::InvalidArgumentError(
           fmt::format("the state's node {} lacks children of its legal moves", i));
   if (std::getline(in, text)) return next_line().error("a line after the end");
