@@ -82,8 +82,8 @@ class SolverTable {
   }
 
   // Asks the memory for the bucket of `key` (both cache lines), so that a probe of it soon
-  // after finds it in the cache: a node's children are prefetched together, and their
-  // misses overlap instead of coming one after another.
+  // after finds it in the cache: a node's children are prefetched as they are sown, and
+  // their misses overlap instead of coming one after another.
   void prefetch(uint64_t key) const {
     const char* b = reinterpret_cast<const char*>(&bucket(key));
     __builtin_prefetch(b);
