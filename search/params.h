@@ -15,10 +15,10 @@ namespace kete {
 // Plies from the root that a line can reach: the PV and killer tables are this long.
 inline constexpr int kMaxPly = 64;
 
-// Helper thread i starts iterative deepening at depth 1 + (i & kHelperDepthSkew): odd
-// helpers run one ply ahead, so that the threads fill the shared table at two depths
-// instead of all repeating the main thread's search (lazy SMP).
-inline constexpr int kHelperDepthSkew = 1;
+// With several threads a node of at least this depth puts off the moves another thread is
+// searching (InFlight, search/threads.h); below it the marks would cost more than the
+// subtrees they share out.
+inline constexpr int kDeferDepth = 3;
 
 // Nodes between two polls of `stop`, the node limit and the clock when there is no node
 // limit (node_poll_interval in search.h scales it down to the limit): a power of two (the

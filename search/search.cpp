@@ -77,7 +77,7 @@ class Worker {
     Move previous_best = Move::none();  // the last iteration's best move and value
     Value previous_value = 0;
     Value settled = kInfinite;  // the mate value settle_mate last proved exact, if any
-    for (int depth = 1 + (id_ & kHelperDepthSkew); depth <= max_depth; ++depth) {
+    for (int depth = 1; depth <= max_depth; ++depth) {
       excluded_.clear();
       for (int k = 0; k < lines; ++k) {
         root_pv_ = pvs[size_t(k)];
@@ -297,13 +297,23 @@ class Worker {
     Move best_move = Move::none();
     Line& child_line = frame.child_line;
     int searched = 0;
-    for (int k = 0; k < children.size(); ++k) {
-      const Child& c = children[order[k]];
+    // Moves another thread is searching are put off to the end (InFlight).
+    const bool share = s_.in_flight.on() && depth >= kDeferDepth;
+    int deferred = 0;
+    for (int k = 0; k < children.size() + deferred; ++k) {
+      const bool first_pass = k < children.size();
+      const int index = first_pass ? order[k] : frame.deferred[size_t(k - children.size())];
+      const Child& c = children[index];
       if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
         continue;
       if (ply == 0 && !root_allowed(c.move)) continue;
       if (excluding && c.move == frame.excluded) continue;
+      if (share && first_pass && searched > 0 && s_.in_flight.busy(c.position.key())) {
+        frame.deferred[size_t(deferred++)] = index;
+        continue;
+      }
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
+      if (share) s_.in_flight.enter(c.position.key());
       history_keys_.push(c.position.key());
       const int new_depth = depth - 1 + (singular && c.move == tt_move);
       Value v;
@@ -316,6 +326,7 @@ class Worker {
           v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, true);
       }
       history_keys_.pop();
+      if (share) s_.in_flight.leave(c.position.key());
       if (aborted_) return 0;
       if (v > best) {
         best = v;
@@ -325,7 +336,7 @@ class Worker {
           line.set(c.move, child_line);
           if (alpha >= beta) {
             // Step 9. A quiet move that refutes: remember it at this ply and for this side.
-            if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(order[k])] > 0))
+            if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(index)] > 0))
               order_.reward_quiet(c.move, p.side_to_move(), ply, depth);
             break;
           }

@@ -82,6 +82,7 @@ struct Frame {
   std::array<int, kMaxMoves> order;
   std::array<int64_t, kMaxMoves> keys;  // the sort keys of the ordering (score * 512 + rank)
   std::array<int, kMaxMoves> gain;      // seeds each child wins for the mover
+  std::array<int, kMaxMoves> deferred;  // children put off while another thread searched them
   Move excluded = Move::none();         // the move a singular test leaves out at this ply
   Line singular_line;  // the singular test's own PV (discarded): child_line is its children's
   Line child_line;     // the PV below the child being searched

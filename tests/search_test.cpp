@@ -89,19 +89,32 @@ SearchResult search_depth(RuleSet rules, const Position& p, int depth, SearchInf
 
 class ForcedWins : public ::testing::TestWithParam<ForcedWin> {};
 
-TEST_P(ForcedWins, FoundWithTheRightDistance) {
-  const ForcedWin w = GetParam();
+// The search of `threads` threads finds the win of `w` at its distance, and plays a move
+// that keeps it.
+void expect_found(const ForcedWin& w, int threads) {
   const Position p = parse_or_die(w.rules.variant, w.position);
   ASSERT_TRUE(wins_within(w.rules, p, w.moves)) << "the solver finds no win in " << w.moves;
   ASSERT_FALSE(wins_within(w.rules, p, w.moves - 1)) << "the solver finds a shorter win";
   SearchInfo info;
-  const SearchResult r = search_depth(w.rules, p, 2 * w.moves + 1, &info);
+  SearchSettings settings;
+  settings.threads = threads;
+  const SearchResult r = search_depth(w.rules, p, 2 * w.moves + 1, &info, settings);
   ASSERT_TRUE(r.best.has_value());
   EXPECT_TRUE(info.score.is_mate()) << info.score.value;
   EXPECT_EQ(info.score.mate_moves(), w.moves);
   // The move chosen keeps the win: after it the opponent loses within moves - 1.
   EXPECT_TRUE(every_move_loses_within(w.rules, *play(w.rules, p, *r.best), w.moves - 1))
       << move_token(p, *r.best);
+}
+
+TEST_P(ForcedWins, FoundWithTheRightDistance) {
+  expect_found(GetParam(), 1);
+}
+
+// Two threads share out the moves (a thread puts off those the other is searching): every
+// move put off is still searched, so the same wins are found at the same distances.
+TEST_P(ForcedWins, FoundWithTheRightDistanceOnTwoThreads) {
+  expect_found(GetParam(), 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, ForcedWins, ::testing::ValuesIn(kForcedWins));
