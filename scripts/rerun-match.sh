@@ -106,7 +106,13 @@ for w in "${words[@]:1}"; do
         die "$name searches with $w: a search on several threads cannot repeat" ;;
   esac
 done
-printf '%s\n' "${words[@]}" | grep -qx -e --nodes -e --depth ||
+# A loop, not `printf | grep -q`: bash's printf writes a line at a time, and under
+# pipefail a grep that has found its line and exited fails the pipeline with SIGPIPE.
+fixed=0
+for w in "${words[@]}"; do
+  if [[ "$w" == --nodes || "$w" == --depth ]]; then fixed=1; fi
+done
+((fixed)) ||
   die "$name has no --nodes or --depth: only fixed-node or fixed-depth matches can be rerun"
 
 full_sha() {
