@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -68,6 +69,10 @@ TEST(ToolFlags, EveryBadFlagIsAnErrorThatNamesIt) {
       {tool(KETE_DATAGEN) + " --out d.txt --shard 3/3", "--shard: '3/3' is not I/N"},
       {tool(KETE_DATAGEN) + " --out d.txt --variant chess", "--variant: unknown 'chess'"},
       {tool(KETE_DATAGEN) + " --frobnicate 1", "unknown argument '--frobnicate'"},
+      {tool(KETE_DATAGEN) + " --out d.txt --openings b.txt --random-plies 4",
+       "--openings and --random-plies exclude each other"},
+      {tool(KETE_DATAGEN) + " --out d.txt --openings /nonexistent/book.txt",
+       "/nonexistent/book.txt"},
       {tool(KETE_TEXEL) + " --data d --out o --lr fast", "--lr: expected a number"},
       {tool(KETE_TEXEL) + " --data d --out o --freeze nonsense", "--freeze: unknown weight"},
       {tool(KETE_TEXEL) + " --data d --out o --kichwa follow", "unknown argument '--kichwa'"},
@@ -178,6 +183,32 @@ TEST(ToolOutput, AFullStandardOutputFails) {
         << command << "\n"
         << r.output;
   }
+}
+
+// --openings: the header names the book by its file name and digest in place of the random
+// plies (tuning_test checks where the games start); a book that cannot be read is an error
+// naming it.
+TEST(ToolOutput, DatagenFromABookNamesItInTheHeader) {
+  const std::string dir = scratch("datagen-book");
+  const std::string book = dir + "/my book.txt";
+  {
+    std::ofstream out(book);
+    out << "# two openings\nstartpos moves B4L a6R B7L b1R\nstartpos moves B1L b7R B8R a4R B4L\n";
+  }
+  const std::string data = dir + "/d.txt";
+  ToolRun r = run(tool(KETE_DATAGEN) + " --variant bao --games 2 --nodes 50 --openings '" + book +
+                  "' --out " + data);
+  ASSERT_EQ(r.status, 0) << r.output;
+  std::ifstream in(data);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_NE(header.find(" openings=my_book.txt@"), std::string::npos) << header;
+  EXPECT_EQ(header.find("random-plies"), std::string::npos) << header;
+  r = run(tool(KETE_DATAGEN) + " --variant bao --games 1 --nodes 50 --openings " + dir +
+          "/none.txt --out " + data);
+  EXPECT_EQ(r.status, 2) << r.output;  // a bad command line, as every bad flag
+  EXPECT_NE(r.output.find(dir + "/none.txt"), std::string::npos) << r.output;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ToolOutput, TexelWeightsOnAFullDiskFailAndADirectoryIsNoData) {

@@ -3,10 +3,12 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "eval/weights.h"
+#include "rules/notation.h"
 #include "rules/random.h"
 #include "test_util.h"
 #include "tuning/dataset.h"
@@ -138,6 +140,37 @@ TEST(SelfPlay, SamplesCarryTheGameResultAndDifferentOpenings) {
     }
   }
   EXPECT_GT(firsts.size(), 1u);
+}
+
+// --openings: game g starts where opening g mod N leaves the game, so a 100-line book
+// gives every game a book start; random moves (seeded by the game) set its repeats apart.
+TEST(SelfPlay, BookOpeningsStartTheGamesInTurn) {
+  SelfPlayConfig c = small_config(test::kBao);
+  const std::vector<std::string> lines = {"startpos moves B4L a6R B7L b1R",
+                                          "startpos moves B6R b4L A3L b1R A5L"};
+  absl::StatusOr<std::vector<arena::Opening>> book =
+      arena::parse_openings(c.rules, lines[0] + "\n" + lines[1] + "\n", "test book");
+  ASSERT_TRUE(book.ok()) << book.status();
+  c.openings = *book;
+  c.random_rate = 0.3;
+  c.games = 4;
+  // The starts, worked out by playing each line's moves by hand from the start.
+  std::vector<std::string> starts;
+  for (const std::string& line : lines) {
+    Game game(c.rules, Position::start(c.rules.variant), c.max_plies);
+    std::istringstream words(line.substr(std::string("startpos moves ").size()));
+    for (std::string token; words >> token;) {
+      absl::StatusOr<Move> m = parse_move(game.rules(), game.position(), token);
+      ASSERT_TRUE(m.ok()) << token;
+      game.play(*m);
+    }
+    starts.push_back(position_string(game.position()));
+  }
+  const auto games = run(c);
+  ASSERT_EQ(games.size(), 4u);
+  for (uint64_t g = 0; g < 4; ++g)
+    EXPECT_EQ(games.at(g).front().rfind(starts[g % 2] + " | ", 0), 0u) << games.at(g).front();
+  EXPECT_NE(games.at(0), games.at(2));  // the same opening, other random moves
 }
 
 // Synthetic data made with known weights: the fit must find the scale and the weights.

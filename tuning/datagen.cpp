@@ -36,7 +36,8 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: kete-datagen --out FILE [--variant V] [--kichwa choose|follow] [--games N]\n"
-    "                    [--shard I/N] [--nodes N] [--threads T] [--random-plies K]\n"
+    "                    [--shard I/N] [--nodes N] [--threads T]\n"
+    "                    [--random-plies K | --openings FILE]\n"
     "                    [--random-rate P] [--max-plies M] [--seed S] [--eval WEIGHTS_OR_NET]\n"
     "                    [--checkpoint FILE [--resume] [--checkpoint-seconds S]]\n";
 
@@ -47,6 +48,11 @@ struct Options {
   // What evaluates the games: "builtin" (the binary's own evaluation of the variant) or
   // the --eval file's name and the FNV-1a digest of its bytes.
   std::string eval = "builtin";
+  // --openings: the file as given and "name@digest" for the header; read once the rules
+  // are known (--variant and --kichwa may come after it).
+  std::string openings_path;
+  std::string openings;
+  bool random_plies_given = false;
   std::string out;
   std::string checkpoint;
   bool resume = false;
@@ -67,6 +73,15 @@ absl::StatusOr<std::string> file_digest(const std::string& path) {
   return fmt::format("{:016x}", h);
 }
 
+// A file's name without its folders (the same file elsewhere is the same input), as one
+// word of the header.
+std::string header_word(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  std::replace_if(
+      name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }, '_');
+  return name;
+}
+
 // --eval FILE: a weights file or a net (docs/evaluation.md), for the variant it names.
 absl::Status parse_eval(tools::ArgCursor& args, Options& o) {
   SearchSettings& settings = o.config.settings;
@@ -76,12 +91,7 @@ absl::Status parse_eval(tools::ArgCursor& args, Options& o) {
   if (!f.ok()) return f.status();
   absl::StatusOr<std::string> digest = file_digest(*path);
   if (!digest.ok()) return digest.status();
-  // The name without its folders (the same file elsewhere is the same evaluation), one
-  // word of the header.
-  std::string name = std::filesystem::path(*path).filename().string();
-  std::replace_if(
-      name.begin(), name.end(), [](unsigned char c) { return std::isspace(c); }, '_');
-  o.eval = fmt::format("{}@{}", name, *digest);
+  o.eval = fmt::format("{}@{}", header_word(*path), *digest);
   if (const auto* net = std::get_if<std::shared_ptr<const nnue::Net>>(&*f)) {
     settings.nets[size_t((*net)->variant)] = *net;
   } else {
@@ -104,7 +114,11 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
   }
   if (flag == "--nodes") return args.number(flag, c.nodes, 1, 1'000'000'000);
   if (flag == "--threads") return args.number(flag, c.threads, 1, 256);
-  if (flag == "--random-plies") return args.number(flag, c.random_plies, 0, 100);
+  if (flag == "--random-plies") {
+    o.random_plies_given = true;
+    return args.number(flag, c.random_plies, 0, 100);
+  }
+  if (flag == "--openings") return args.text(flag, o.openings_path);
   if (flag == "--random-rate") return args.number(flag, c.random_rate, 0.0, 1.0);
   if (flag == "--max-plies") return args.number(flag, c.max_plies, 1, 100'000);
   if (flag == "--seed") return args.number(flag, c.seed, 0, UINT64_MAX);
@@ -124,6 +138,19 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
   if (o.out.empty()) return tools::bad_argument("--out FILE is required");
   if (o.resume && o.checkpoint.empty())
     return tools::bad_argument("--resume needs --checkpoint FILE");
+  if (!o.openings_path.empty()) {
+    if (o.random_plies_given)
+      return tools::bad_argument("--openings and --random-plies exclude each other");
+    absl::StatusOr<std::vector<arena::Opening>> book =
+        arena::load_openings(o.config.rules, o.openings_path);
+    if (!book.ok()) return book.status();
+    if (book->empty())
+      return tools::bad_argument(fmt::format("--openings: '{}' holds no opening", o.openings_path));
+    absl::StatusOr<std::string> digest = file_digest(o.openings_path);
+    if (!digest.ok()) return digest.status();
+    o.config.openings = *std::move(book);
+    o.openings = fmt::format("{}@{}", header_word(o.openings_path), *digest);
+  }
   return o;
 }
 
@@ -146,10 +173,13 @@ std::string header(const Options& o) {
   const SelfPlayConfig& c = o.config;
   return fmt::format(
       "# kete-datagen variant={} kichwa={} games={} shard={}/{} nodes={} seed={} "
-      "random-plies={} max-plies={}{} eval={} kete={}\n",
+      "{} max-plies={}{} eval={} kete={}\n",
       to_string(c.rules.variant), to_string(c.rules.kichwa), c.games, c.shard, c.shards, c.nodes,
-      c.seed, c.random_plies, c.max_plies,
-      c.random_rate > 0 ? fmt::format(" random-rate={}", c.random_rate) : "", o.eval, version());
+      c.seed,
+      o.openings.empty() ? fmt::format("random-plies={}", c.random_plies)
+                         : fmt::format("openings={}", o.openings),
+      c.max_plies, c.random_rate > 0 ? fmt::format(" random-rate={}", c.random_rate) : "", o.eval,
+      version());
 }
 
 // The checkpoint's identity of the run: the header without '#'.

@@ -28,6 +28,11 @@ uint64_t game_seed(uint64_t seed, uint64_t g) {
 }
 
 Game opening(const SelfPlayConfig& config, uint64_t g) {
+  if (!config.openings.empty()) {
+    // The openings were played when they were read (load_openings): no error here.
+    const arena::Opening& book = config.openings[g % config.openings.size()];
+    return arena::play_opening(config.rules, book, config.max_plies).value();
+  }
   const std::vector<arena::Opening> o =
       arena::random_openings(config.rules, 1, config.random_plies, game_seed(config.seed, g));
   if (o.empty()) return Game(config.rules, Position::start(config.rules.variant), config.max_plies);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "arena/openings.h"
 #include "rules/game.h"
 #include "rules/types.h"
 #include "search/search.h"
@@ -24,6 +25,9 @@ struct SelfPlayConfig {
   uint64_t shards = 1;
   uint64_t skip = 0;     // this shard's first games, already played (a resumed run)
   int random_plies = 8;  // random moves from the start before the engines play
+  // When not empty, game g starts from openings[g % size] instead (a balanced book, where
+  // the search rather than the opening decides the game); random_plies is then unused.
+  std::vector<arena::Opening> openings;
   // After the opening, the share of moves played at random instead of the search's best
   // (each position still recorded with its search score): the positions after a random
   // move are the kind a search's leaves meet and well-played games never reach.
