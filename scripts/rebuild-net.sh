@@ -58,11 +58,11 @@ train() {
 
 case "$variant" in
   kigogo)
-    # 5602e89: 2.85 M positions of the first 23,701 games of seed 16 (a longer run stopped
-    # there), played by the search of b4964b2 (the extensions of 730531c, the weights);
-    # plain, 20 epochs.
-    data kigogo-16 b4964b2 --variant kigogo --games 23701 --nodes 1000 --seed 16
-    train b4964b2 --epochs 20 --lambda 1 --seed 1
+    # The second net (2026-12-05): 2.95 M positions of 24,000 games of seed 40, played by
+    # kete at 6437034 with the first net (5602e89's, itself from seed 16 played by the
+    # weights at b4964b2); plain, 20 epochs, trained at 6437034.
+    data kigogo-40 6437034 --variant kigogo --games 24000 --nodes 1000 --seed 40
+    train 6437034 --epochs 20 --lambda 1 --seed 1
     ;;
   kiswahili)
     # d4a8f73: seed 16 (57,000 games) by the search before the extensions (2a8f9e4), and
