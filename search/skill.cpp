@@ -14,18 +14,19 @@ constexpr int kBlunderLevels = 10;
 
 // The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
 // one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
-// 2026-12-02 with the built-in nets: each level against the one below, 20000 nodes a
-// move, the balanced books of tuning/books (kujifunza's under `choose`); bao 200 games a
-// match, the others 100. Where the chain fell back within its noise (bao 18-19, kigogo
-// 19, kujifunza 14 and 19, all near the top where the levels' caps reach the match's
-// nodes) the row holds the least-squares monotone fit: a scale must rise with the level.
+// 2026-12-02 with the built-in nets (kigogo's row again on 2026-12-05 with its second
+// net): each level against the one below, 20000 nodes a move, the balanced books of
+// tuning/books (kujifunza's under `choose`); bao 200 games a match, the others 100. Where
+// the chain fell back within its noise (bao 18-19, kujifunza 14 and 19, all near the top
+// where the levels' caps reach the match's nodes) the row holds the least-squares
+// monotone fit: a scale must rise with the level.
 constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelElo = {{
     // bao
     {0,    135,  254,  377,  541,  652,  730,  877,  1107, 1307, 1770,
      1885, 2004, 2082, 2213, 2251, 2318, 2338, 2338, 2338, 2363},
     // kigogo
-    {0,    42,   127,  227,  366,  474,  566,  651,  782,  946, 1166,
-     1305, 1405, 1512, 1575, 1610, 1741, 1804, 1832, 1832, 1989},
+    {0,    35,   105,  183,  211,  366,  481,  636,  751,  933, 1097,
+     1279, 1372, 1528, 1598, 1619, 1704, 1778, 1802, 1858, 2088},
     // kiswahili
     {0,    14,   28,   106,  141,  219,  319,  389,  459,  606, 921,
      1036, 1085, 1134, 1204, 1274, 1397, 1467, 1495, 1523, 1662},
