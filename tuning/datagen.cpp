@@ -143,9 +143,7 @@ absl::StatusOr<Options> parse_options(const std::vector<std::string>& argv) {
       return tools::bad_argument("--openings and --random-plies exclude each other");
     absl::StatusOr<std::vector<arena::Opening>> book =
         arena::load_openings(o.config.rules, o.openings_path);
-    if (!book.ok()) return book.status();
-    if (book->empty())
-      return tools::bad_argument(fmt::format("--openings: '{}' holds no opening", o.openings_path));
+    if (!book.ok()) return book.status();  // also a file with no opening in it
     absl::StatusOr<std::string> digest = file_digest(o.openings_path);
     if (!digest.ok()) return digest.status();
     o.config.openings = *std::move(book);
