@@ -65,16 +65,19 @@ case "$variant" in
     train 6437034 --epochs 20 --lambda 1 --seed 1
     ;;
   kiswahili)
-    # d4a8f73: seed 16 (57,000 games) by the search before the extensions (2a8f9e4), and
-    # 40,000 games each of seeds 30, 31 and 32 with 10%, none and 25% random moves by the
-    # search of b4964b2; plain, 20 epochs, trained at d4a8f73's parent.
-    data kiswahili-16 2a8f9e4 --variant kiswahili --games 57000 --nodes 1000 --seed 16
-    data kiswahili-30 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 30 \
+    # The third net (2026-12-05): 40,000 games each of seeds 40-44 (random rate 0.1, 0.25,
+    # 0, 0.1, 0.25), played by kete at 6437034 with the second net (d4a8f73's, itself from
+    # seed 16 of 2a8f9e4 and seeds 30-32 of b4964b2); plain, 20 epochs, trained at 6437034.
+    data kiswahili-40 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 40 \
       --random-rate 0.1
-    data kiswahili-31 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 31
-    data kiswahili-32 b4964b2 --variant kiswahili --games 40000 --nodes 1000 --seed 32 \
+    data kiswahili-41 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 41 \
       --random-rate 0.25
-    train 0537e3a --epochs 20 --lambda 1 --seed 1
+    data kiswahili-42 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 42
+    data kiswahili-43 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 43 \
+      --random-rate 0.1
+    data kiswahili-44 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 44 \
+      --random-rate 0.25
+    train 6437034 --epochs 20 --lambda 1 --seed 1
     ;;
 esac
 
