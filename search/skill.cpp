@@ -14,8 +14,8 @@ constexpr int kBlunderLevels = 10;
 
 // The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
 // one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
-// 2026-12-02 with the built-in nets (kigogo's row again on 2026-12-05 with its second
-// net): each level against the one below, 20000 nodes a move, the balanced books of
+// 2026-12-02 with the built-in nets (kigogo's and kiswahili's rows again on 2026-12-05
+// with their new nets): each level against the one below, 20000 nodes a move, the balanced books of
 // tuning/books (kujifunza's under `choose`); bao 200 games a match, the others 100. Where
 // the chain fell back within its noise (bao 18-19, kujifunza 14 and 19, all near the top
 // where the levels' caps reach the match's nodes) the row holds the least-squares
@@ -28,8 +28,8 @@ constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelE
     {0,    35,   105,  183,  211,  366,  481,  636,  751,  933, 1097,
      1279, 1372, 1528, 1598, 1619, 1704, 1778, 1802, 1858, 2088},
     // kiswahili
-    {0,    14,   28,   106,  141,  219,  319,  389,  459,  606, 921,
-     1036, 1085, 1134, 1204, 1274, 1397, 1467, 1495, 1523, 1662},
+    {0,    85,   141,  197,  253,  323,  454,  569,  724,  809, 1072,
+     1114, 1128, 1275, 1398, 1490, 1553, 1580, 1580, 1580, 1626},
     // kujifunza
     {0,   21,  70,  98,  161, 210, 318, 457, 667, 760, 838,
      852, 922, 954, 954, 971, 983, 983, 983, 983, 985},

@@ -428,8 +428,8 @@ TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
        "response 0 21 70 98 161 210 318 457 667 760 838 852 922 954 954 971 983 983 983 983 "
        "985"},
       {"kiswahili",
-       "response 0 14 28 106 141 219 319 389 459 606 921 1036 1085 1134 1204 1274 1397 1467 "
-       "1495 1523 1662"},
+       "response 0 85 141 197 253 323 454 569 724 809 1072 1114 1128 1275 1398 1490 1553 1580 "
+       "1580 1580 1626"},
   };
   for (const auto& [variant, scale] : scales) {
     set_option("UCI_Variant", variant);
@@ -440,9 +440,9 @@ TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
 }
 
 // The same UCI_Elo is another level in another variant: 1000 is bao's level 7 (877; level
-// 8 is 1107) and kiswahili's level 10 (921; level 11 is 1036). Level 7 searches at most
-// skill_nodes(7), some 300 nodes; level 10 about a thousand, and its iterations get past
-// level 7's cap.
+// 8 is 1107) and kiswahili's level 9 (809; level 10 is 1072). Level 7 searches at most
+// skill_nodes(7), some 300 nodes; level 9 about 700, and its iterations get past level
+// 7's cap.
 TEST_F(GuiProtocolTest, UciEloFollowsTheVariantsScale) {
   set_option("UCI_LimitStrength", "true");
   set_option("UCI_Elo", "1000");
