@@ -15,11 +15,11 @@ constexpr int kBlunderLevels = 10;
 // The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
 // one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
 // 2026-12-02 with the built-in nets (kigogo's and kiswahili's rows again on 2026-12-05
-// with their new nets): each level against the one below, 20000 nodes a move, the balanced books of
-// tuning/books (kujifunza's under `choose`); bao 200 games a match, the others 100. Where
-// the chain fell back within its noise (bao 18-19, kujifunza 14 and 19, all near the top
-// where the levels' caps reach the match's nodes) the row holds the least-squares
-// monotone fit: a scale must rise with the level.
+// with their new nets): each level against the one below, 20000 nodes a move, the
+// balanced books of tuning/books (kujifunza's under `choose`); bao 200 games a match, the
+// others 100. Where the chain fell back within its noise (bao 18-19, kiswahili 18-19,
+// kujifunza 14 and 19, all near the top where the levels' caps reach the match's nodes)
+// the row holds the least-squares monotone fit: a scale must rise with the level.
 constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelElo = {{
     // bao
     {0,    135,  254,  377,  541,  652,  730,  877,  1107, 1307, 1770,
