@@ -315,7 +315,7 @@ EvalReport Engine::evaluation() const {
   EvalReport report;
   if (const auto& net = settings_.nets[size_t(p.variant())]) {
     report.net = true;
-    report.net_inputs = nnue::input_summary(p);
+    report.net_inputs = nnue::input_summary(p, net->threats);
     report.net_output = nnue::evaluate(*net, p);
     if (net->form == nnue::Form::kResidual)
       report.residual = {nnue::evaluate(*net, p, weights), evaluate(p, weights)};

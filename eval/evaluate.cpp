@@ -1,6 +1,7 @@
 #include "eval/evaluate.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <cassert>
 
@@ -33,32 +34,15 @@ RingCounts count_ring(const Position& p, Side s) {
 }
 
 // The seeds that side s's largest capture would take if s were to move. Kigogo: exact
-// (KigogoRules::largest_capture). Otherwise judged by each move's first lap alone (relays
-// and the takasia are ignored: a cheap estimate): in namua a hand seed on an occupied
-// front pit takes the facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds
-// ending on an occupied front pit does.
+// (KigogoRules::largest_capture); otherwise the largest pit of capture_targets.
 template <Rules Rs>
 int largest_threat(const Position& p, Side s) {
-  constexpr int W = Rs::W;
-  using R = Ring<W>;
   if constexpr (Rs::kVariant == Variant::kKigogo) {
     return KigogoRules::largest_capture(p, s);
   } else {
-    const Side o = ~s;
     int best = 0;
-    if (p.hand(s) > 0) {
-      for (int j = 0; j < W; ++j)
-        if (p.seeds(s, j) > 0) best = std::max(best, p.seeds(o, R::facing(j)));
-      return best;
-    }
-    for (int i = 0; i < R::kSize; ++i) {
-      const int n = p.seeds(s, i);
-      if (n < 2 || n >= R::kSize) continue;
-      for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
-        const int e = lap_end<W>(i, d, n);
-        if (R::is_front(e) && p.seeds(s, e) > 0) best = std::max(best, p.seeds(o, R::facing(e)));
-      }
-    }
+    for (uint32_t t = capture_targets<Rs::W>(p, s); t; t &= t - 1)
+      best = std::max(best, p.seeds(~s, std::countr_zero(t)));
     return best;
   }
 }

@@ -11,6 +11,7 @@
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "rules/score.h"
+#include "rules/sowing.h"
 
 namespace kete {
 
@@ -112,6 +113,36 @@ struct EvalWeights {
   Weights& operator[](Variant v) { return by_variant[size_t(v)]; }
   static std::array<Weights, kVariantCount> defaults();
 };
+
+// The front pits of ~s that side s could capture if s were to move, as a bit mask over
+// ~s's front pit indices, judged by each move's first lap alone (relays and the takasia
+// are ignored: a cheap estimate). In namua a hand seed sown on an occupied front pit
+// takes the facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds ending on
+// an occupied front pit does. A pit is marked only if it holds seeds.
+template <int W>
+uint32_t capture_targets(const Position& p, Side s) {
+  using R = Ring<W>;
+  const Side o = ~s;
+  uint32_t targets = 0;
+  auto mark = [&](int front) {
+    const int victim = R::facing(front);
+    if (p.seeds(o, victim) > 0) targets |= 1u << victim;
+  };
+  if (p.hand(s) > 0) {
+    for (int j = 0; j < W; ++j)
+      if (p.seeds(s, j) > 0) mark(j);
+    return targets;
+  }
+  for (int i = 0; i < R::kSize; ++i) {
+    const int n = p.seeds(s, i);
+    if (n < 2 || n >= R::kSize) continue;
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      const int e = lap_end<W>(i, d, n);
+      if (R::is_front(e) && p.seeds(s, e) > 0) mark(e);
+    }
+  }
+  return targets;
+}
 
 // The feature values of p (the trace), for a position of R's variant.
 template <Rules R>

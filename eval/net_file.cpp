@@ -20,8 +20,9 @@ constexpr size_t checksum_offset(size_t header_bytes) {
   return header_bytes - sizeof(uint64_t);
 }
 
-size_t payload_bytes(Variant v) {
-  return sizeof(int16_t) * (size_t(input_count(v)) * kHidden + 2 * kHidden) + sizeof(int32_t);
+size_t payload_bytes(Variant v, bool threats) {
+  return sizeof(int16_t) * (size_t(input_count(v, threats)) * kHidden + 2 * kHidden) +
+         sizeof(int32_t);
 }
 
 uint64_t fnv1a(std::string_view bytes, uint64_t h = 0xcbf29ce484222325ull) {
@@ -65,8 +66,8 @@ bool looks_like_net(std::string_view bytes) {
   return bytes.starts_with(kNetMagic);
 }
 
-size_t net_file_bytes(Variant v) {
-  return kNetHeaderBytes + payload_bytes(v);
+size_t net_file_bytes(Variant v, bool threats) {
+  return kNetHeaderBytes + payload_bytes(v, threats);
 }
 
 namespace {
@@ -79,8 +80,9 @@ absl::Status check_bounds(const Net& net) {
   };
   for (int16_t w : net.input_weights)
     if (std::abs(w) > kMaxQuantizedWeight) return out_of("input weight", w, kMaxQuantizedWeight);
+  const int max_bias = max_input_bias(net.threats);
   for (int16_t b : net.input_bias)
-    if (std::abs(b) > kMaxInputBias) return out_of("input bias", b, kMaxInputBias);
+    if (std::abs(b) > max_bias) return out_of("input bias", b, max_bias);
   if (net.output_bias < -kMaxOutputBias || net.output_bias > kMaxOutputBias)
     return out_of("output bias", net.output_bias, kMaxOutputBias);
   return absl::OkStatus();
@@ -121,13 +123,15 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   const uint32_t inputs = r.next<uint32_t>(), hidden = r.next<uint32_t>(),
                  outputs = r.next<uint32_t>(), buckets = r.next<uint32_t>(),
                  excess = r.next<uint32_t>();
-  if (inputs != uint32_t(input_count(net.variant)) || hidden != uint32_t(kHidden) || outputs != 1 ||
+  // The input count says whether the threat inputs follow the board's (version 2 only).
+  net.threats = version != kNetV1 && inputs == uint32_t(input_count(net.variant, true));
+  if (inputs != uint32_t(net.inputs()) || hidden != uint32_t(kHidden) || outputs != 1 ||
       buckets != uint32_t(kBuckets) || excess != uint32_t(kExcessCap))
-    return InvalidArgumentError(
-        fmt::format("net architecture {}x{}x{} (buckets {}, excess cap {}) is not this kete's {} "
-                    "architecture {}x{}x1 (buckets {}, excess cap {})",
-                    inputs, hidden, outputs, buckets, excess, to_string(net.variant),
-                    input_count(net.variant), kHidden, kBuckets, kExcessCap));
+    return InvalidArgumentError(fmt::format(
+        "net architecture {}x{}x{} (buckets {}, excess cap {}) is not this kete's {} "
+        "architecture {}x{}x1 or {}x{}x1 with threats (buckets {}, excess cap {})",
+        inputs, hidden, outputs, buckets, excess, to_string(net.variant), input_count(net.variant),
+        kHidden, input_count(net.variant, true), kHidden, kBuckets, kExcessCap));
   const int32_t qa = r.next<int32_t>(), qb = r.next<int32_t>();
   net.scale = r.next<int32_t>();
   if (qa != kQa || qb != kQb)
@@ -136,7 +140,7 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   if (net.scale <= 0 || net.scale >= kMateBound)
     return InvalidArgumentError(
         fmt::format("net scale {} out of range 1..{}", net.scale, kMateBound - 1));
-  const size_t want = header_bytes + payload_bytes(net.variant);
+  const size_t want = header_bytes + payload_bytes(net.variant, net.threats);
   if (bytes.size() != want)
     return InvalidArgumentError(fmt::format("{} net: {} bytes, expected {}",
                                             bytes.size() < want ? "truncated" : "overlong",
@@ -175,7 +179,7 @@ std::string format_net(const Net& net) {
   append_bytes(out, kNetVersion);
   append_bytes(out, uint32_t(net.variant));
   append_bytes(out, uint32_t(net.form));
-  for (int v : {input_count(net.variant), kHidden, 1, kBuckets, kExcessCap})
+  for (int v : {net.inputs(), kHidden, 1, kBuckets, kExcessCap})
     append_bytes(out, uint32_t(v));
   for (int32_t v : {int32_t(kQa), int32_t(kQb), net.scale})
     append_bytes(out, v);

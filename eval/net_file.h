@@ -7,7 +7,8 @@
 //          12  u32      variant (rules/types.h order: bao 0, kigogo 1, kiswahili 2,
 //                       kujifunza 3)
 //          16  u32      form (nnue::Form: plain 0, residual 1)
-//          20  u32 x 5  inputs, hidden, outputs (1), buckets, excess cap
+//          20  u32 x 5  inputs (the board's, or with the threat inputs: eval/nnue.h),
+//                       hidden, outputs (1), buckets, excess cap
 //          40  i32 x 3  kQa, kQb, scale (centi-seeds per unit of output)
 //          52  u64      FNV-1a 64 of every byte of the file but these eight
 //          60  i16      input weights, inputs x hidden, input-major
@@ -48,12 +49,13 @@ inline constexpr size_t kNetV1HeaderBytes = 56;
 // Whether `bytes` starts like a net file (the EvalFile reader's choice of format).
 bool looks_like_net(std::string_view bytes);
 
-// The size in bytes of a net file for variant v (the current version).
-size_t net_file_bytes(Variant v);
+// The size in bytes of a net file for variant v (the current version), with or without
+// the threat inputs.
+size_t net_file_bytes(Variant v, bool threats = false);
 
-// Parses a net file of version 1 or 2. Errors name the problem: the magic, the version,
-// an unknown variant or (with `expected`) another variant, an unknown form, sizes or
-// scales this kete does not read, a truncated or overlong file, a checksum mismatch.
+// Parses a net file of version 1 or 2 (threat inputs in version 2 only). Errors name the problem:
+// the magic, the version, an unknown variant or (with `expected`) another variant, an unknown form,
+// sizes or scales this kete does not read, a truncated or overlong file, a checksum mismatch.
 absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> expected = {});
 
 // The built-in nets (tuning/nets/<variant>.nnue, embedded at build time), parsed once;

@@ -29,9 +29,10 @@ void sub_column(const Net& net, int input, int value, Accumulator& acc) {
 
 template <int W>
 void refresh(const Net& net, const Position& p, Side us, Accumulator& acc) {
-  assert(net.input_weights.size() == size_t(Layout<W>::kInputs) * kHidden);
+  assert(net.input_weights.size() == size_t(net.inputs()) * kHidden);
   acc.v = net.input_bias;
-  for_each_input<W>(p, us, [&](int input, int value) { add_column(net, input, value, acc); });
+  for_each_input<W>(
+      p, us, [&](int input, int value) { add_column(net, input, value, acc); }, net.threats);
 }
 
 template <int W>
@@ -67,6 +68,10 @@ void update(const Net& net, const Position& from, const Position& to, Side us, A
   const bool namua_from = from.hand(Side::kSouth) + from.hand(Side::kNorth) > 0;
   const bool namua_to = to.hand(Side::kSouth) + to.hand(Side::kNorth) > 0;
   if (namua_from != namua_to) add_column(net, L::kStage, namua_to ? 1 : -1, acc);
+  if (net.threats) {
+    for_each_threat_input<W>(from, us, sub);
+    for_each_threat_input<W>(to, us, add);
+  }
 }
 
 int32_t raw_output(const Net& net, const Accumulator& acc) {
@@ -110,12 +115,21 @@ bool incremental_by_default(Variant v) {
   return false;
 }
 
-std::vector<std::string> input_summary(const Position& p) {
+std::vector<std::string> input_summary(const Position& p, bool threats) {
   std::vector<std::string> words;
   const int w = width(p.variant());
   auto name = [&](int input) -> std::string {
     auto describe = [&]<int W>() -> std::string {
       using L = Layout<W>;
+      if (input >= L::kLargest) {
+        const int k = input - L::kLargest;
+        return fmt::format("largest_{}:{}", k <= kLargestCap ? "us" : "them",
+                           k % (kLargestCap + 1));
+      }
+      if (input >= L::kTargets) {
+        const int t = input - L::kTargets;
+        return fmt::format("capturable_{}{}", t < W ? "them" : "us", t % W);
+      }
       if (input >= L::kStage) return "namua";
       if (input >= L::kTakasia) {
         const int t = input - L::kTakasia;
@@ -135,9 +149,9 @@ std::vector<std::string> input_summary(const Position& p) {
     words.push_back(value == 1 ? name(input) : fmt::format("{}={}", name(input), value));
   };
   if (w == 8)
-    for_each_input<8>(p, p.side_to_move(), add);
+    for_each_input<8>(p, p.side_to_move(), add, threats);
   else
-    for_each_input<12>(p, p.side_to_move(), add);
+    for_each_input<12>(p, p.side_to_move(), add, threats);
   return words;
 }
 

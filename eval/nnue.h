@@ -10,11 +10,15 @@
 //     an empty slot has no input) plus a large-count input valued min(n - kBuckets,
 //     kExcessCap) when n > kBuckets;
 //   * the two house flags (us, them), the takasia pit (us's ring, then them's), and the
-//     namua stage (seeds in hand).
+//     namua stage (seeds in hand);
+//   * in a net with threat inputs only: the front pits of each side that the other could
+//     capture (eval/evaluate.h, capture_targets: them's pits, then us's), and each side's
+//     largest such capture in seeds, one-hot 0..kLargestCap (us, then them).
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +36,7 @@ inline constexpr int kHidden = 64;
 inline constexpr int kBuckets = 16;
 inline constexpr int kExcessCap = 32;
 inline constexpr int kSlotInputs = kBuckets + 1;
+inline constexpr int kLargestCap = 16;  // a largest capture of more seeds counts as this
 // Quantization: an activation of 1.0 is kQa in the accumulator, an output weight of 1.0
 // is kQb. The trainer keeps |input weight| <= kMaxInputWeight so that no accumulator sum
 // of a real position leaves int16 (Stockfish's and bullet's choice of 255/64 and 1.98
@@ -44,13 +49,20 @@ inline constexpr double kMaxInputWeight = 1.98;
 // bias of 2^31 - 1 overflowed the int32 output). An input weight is at most kMaxInputWeight
 // quantized. Every seed of a position sets at most one unit of input (a seed in an empty
 // slot its bucket, a seed beyond kBuckets one of the large count), so at most kMaxSeeds plus
-// the two houses, the takasia pit and the stage: with the bias within kMaxInputBias, an
-// accumulator stays inside int16. The output's dot product is at most kHidden x kQa x 32767;
-// the output bias keeps the sum inside int32.
+// the two houses, the takasia pit and the stage, and with the threat inputs at most a
+// target flag per front pit (2 x 12 on the widest board) and a largest capture per side:
+// with the bias within max_input_bias, an accumulator stays inside int16. The output's dot
+// product is at most kHidden x kQa x 32767; the output bias keeps the sum inside int32.
 inline constexpr int kMaxQuantizedWeight = int(kMaxInputWeight * kQa);
 inline constexpr int kMaxActiveUnits = kMaxSeeds + 4;
+inline constexpr int kMaxActiveThreatUnits = 2 * 12 + 2;
 inline constexpr int kMaxInputBias = INT16_MAX - kMaxQuantizedWeight * kMaxActiveUnits;
-static_assert(kMaxInputBias > 0);
+inline constexpr int kMaxInputBiasWithThreats =
+    kMaxInputBias - kMaxQuantizedWeight * kMaxActiveThreatUnits;
+static_assert(kMaxInputBiasWithThreats > 0);
+constexpr int max_input_bias(bool threats) {
+  return threats ? kMaxInputBiasWithThreats : kMaxInputBias;
+}
 inline constexpr int64_t kMaxDotProduct = int64_t(kHidden) * kQa * INT16_MAX;
 inline constexpr int32_t kMaxOutputBias = int32_t(INT32_MAX - kMaxDotProduct);
 static_assert(kMaxOutputBias > 0);
@@ -63,13 +75,18 @@ struct Layout {
   static constexpr int kHouses = kSlots * kSlotInputs;
   static constexpr int kTakasia = kHouses + 2;  // 2 * kPits takasia pits
   static constexpr int kStage = kTakasia + 2 * kPits;
-  static constexpr int kInputs = kStage + 1;
+  static constexpr int kInputs = kStage + 1;  // the board's inputs
+  static constexpr int kTargets = kInputs;    // 2 * W front pits capturable
+  static constexpr int kLargest = kTargets + 2 * W;
+  static constexpr int kThreatInputs = kLargest + 2 * (kLargestCap + 1);  // all, with threats
   static constexpr int pit_slot(bool ours, int i) { return (ours ? 0 : kPits) + i; }
   static constexpr int hand_slot(bool ours) { return 2 * kPits + (ours ? 0 : 1); }
 };
 
-constexpr int input_count(Variant v) {
-  return width(v) == 8 ? Layout<8>::kInputs : Layout<12>::kInputs;
+// The inputs of a net for variant v, with or without the threat inputs.
+constexpr int input_count(Variant v, bool threats = false) {
+  if (width(v) == 8) return threats ? Layout<8>::kThreatInputs : Layout<8>::kInputs;
+  return threats ? Layout<12>::kThreatInputs : Layout<12>::kInputs;
 }
 
 // Calls add(input, value) for the inputs of a slot holding n seeds.
@@ -81,9 +98,26 @@ inline void slot_inputs(int slot, int n, Add&& add) {
   if (n > kBuckets) add(base + kBuckets, std::min(n - kBuckets, kExcessCap));
 }
 
-// Calls add(input, value) for every input of p that is not 0, seen from `us`.
+// Calls add(input, value) for every threat input of p that is not 0, seen from `us`.
 template <int W, class Add>
-void for_each_input(const Position& p, Side us, Add&& add) {
+void for_each_threat_input(const Position& p, Side us, Add&& add) {
+  using L = Layout<W>;
+  for (int ours = 1; ours >= 0; --ours) {
+    const Side s = ours ? us : ~us;
+    int largest = 0;
+    for (uint32_t t = capture_targets<W>(p, s); t; t &= t - 1) {
+      const int pit = std::countr_zero(t);
+      add(L::kTargets + (ours ? 0 : W) + pit, 1);
+      largest = std::max(largest, p.seeds(~s, pit));
+    }
+    add(L::kLargest + (ours ? 0 : kLargestCap + 1) + std::min(largest, kLargestCap), 1);
+  }
+}
+
+// Calls add(input, value) for every input of p that is not 0, seen from `us`; the threat
+// inputs too if `threats`.
+template <int W, class Add>
+void for_each_input(const Position& p, Side us, Add&& add, bool threats = false) {
   using L = Layout<W>;
   for (int ours = 1; ours >= 0; --ours) {
     const Side s = ours ? us : ~us;
@@ -97,6 +131,7 @@ void for_each_input(const Position& p, Side us, Add&& add) {
     add(L::kTakasia + (t.side == us ? 0 : L::kPits) + t.index, 1);
   }
   if (p.hand(Side::kSouth) + p.hand(Side::kNorth) > 0) add(L::kStage, 1);
+  if (threats) for_each_threat_input<W>(p, us, add);
 }
 
 // What the network's output is. A plain net's output is the evaluation; a residual
@@ -110,11 +145,14 @@ inline constexpr int kFormCount = 2;
 struct Net {
   Variant variant = Variant::kKiswahili;
   Form form = Form::kPlain;
+  bool threats = false;                // whether the threat inputs follow the board's
   int32_t scale = 100;                 // centi-seeds per unit of the float output
-  std::vector<int16_t> input_weights;  // input_count(variant) x kHidden, input-major
+  std::vector<int16_t> input_weights;  // inputs() x kHidden, input-major
   std::array<int16_t, kHidden> input_bias{};
   std::array<int16_t, kHidden> output_weights{};
   int32_t output_bias = 0;  // in kQa * kQb units
+
+  int inputs() const { return input_count(variant, threats); }
 };
 
 struct alignas(64) Accumulator {
@@ -186,7 +224,8 @@ class Evaluator {
 // or refreshes them (false): measured per variant (docs/performance.md).
 bool incremental_by_default(Variant v);
 
-// The inputs of p that are set, as "name=value" words for `eval`.
-std::vector<std::string> input_summary(const Position& p);
+// The inputs of p that are set, as "name=value" words for `eval` (the threat inputs too
+// if `threats`).
+std::vector<std::string> input_summary(const Position& p, bool threats = false);
 
 }  // namespace kete::nnue

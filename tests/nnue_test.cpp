@@ -44,8 +44,8 @@ std::vector<Position> random_game(RuleSet rules, uint64_t seed, int max_plies = 
 }
 
 // A float net with random weights and a random output bias, its scale a typical fit's.
-FloatNet random_net(Variant v, uint64_t seed) {
-  FloatNet net = tuning::initial_net(v, seed);
+FloatNet random_net(Variant v, uint64_t seed, bool threats = false) {
+  FloatNet net = tuning::initial_net(v, seed, nnue::Form::kPlain, threats);
   net.k = 1.0 / 300;
   net.params[net.output_bias()] = 0.25f;
   return net;
@@ -56,13 +56,20 @@ void expect_same(const Accumulator& a, const Accumulator& b, const std::string& 
 }
 
 // The inputs a position sets, seen from `us`: input index -> value.
-std::map<int, int> inputs_of(const Position& p, Side us) {
+std::map<int, int> inputs_of(const Position& p, Side us, bool threats = false) {
   std::map<int, int> set;
   const auto add = [&](int input, int value) { EXPECT_TRUE(set.emplace(input, value).second); };
   if (width(p.variant()) == 8)
-    nnue::for_each_input<8>(p, us, add);
+    nnue::for_each_input<8>(p, us, add, threats);
   else
-    nnue::for_each_input<12>(p, us, add);
+    nnue::for_each_input<12>(p, us, add, threats);
+  return set;
+}
+
+// The threat inputs alone (those from input_count(v) on).
+std::map<int, int> threat_inputs_of(const Position& p, Side us) {
+  std::map<int, int> set = inputs_of(p, us, true);
+  std::erase_if(set, [&](const auto& kv) { return kv.first < nnue::input_count(p.variant()); });
   return set;
 }
 
@@ -74,11 +81,60 @@ std::map<int, int> inputs_of(const Position& p, Side us) {
 // the takasia pit 580 + ring index (ours) or 596 + ring index (theirs), and the namua
 // stage 612: 613 inputs. On kigogo's 4x12 board, 50 slots: houses 850, 851, takasia 852
 // (ours) and 876 (theirs), the stage 900: 901 inputs.
+//
+// With the threat inputs, W target flags per side and 17 largest-capture inputs per side
+// follow: on the 4x8 board 613-620 (their front pits 1..8 that we could capture, by ring
+// index), 621-628 (ours that they could), 629-645 (our largest capture, 0..16 seeds) and
+// 646-662 (theirs): 663 inputs; on the 4x12 board 901 + 24 + 34 = 959.
 TEST(NnueInputs, CountsOfEachBoard) {
   EXPECT_EQ(nnue::input_count(Variant::kBao), 613);
   EXPECT_EQ(nnue::input_count(Variant::kKiswahili), 613);
   EXPECT_EQ(nnue::input_count(Variant::kKujifunza), 613);
   EXPECT_EQ(nnue::input_count(Variant::kKigogo), 901);
+  EXPECT_EQ(nnue::input_count(Variant::kKiswahili, true), 663);
+  EXPECT_EQ(nnue::input_count(Variant::kKigogo, true), 959);
+}
+
+// Kiswahili in mtaji, South to move. South: A1 7, A3 2, A5 1, B1 3, B8 37; North: a1 2,
+// a2 6, a4 5, a8 1. Front pit i (ring index, A1 = 0) faces the other side's front pit
+// 7 - i (A1 faces a8). First laps of 2..15 seeds:
+//   South: A3's 2 end on A5 (1 seed) facing a4 (5) or on A1 (7) facing a8 (1); B1's 3
+//   end on A3 (2) facing a6, empty, or on B5; A1's 7 end on A8 (empty) or on B7; A5's
+//   single seed and B8's 37 make no such lap. Targets a4 and a8, the largest 5.
+//   North: a2's 6 end on a8 (1) facing A1 (7) or on b5; a1's 2 on a3 (empty) or b2;
+//   a4's 5 on b6 or b7; a8's single seed none. Target A1, the largest 7.
+TEST(NnueInputs, KiswahiliThreatInputsInMtaji) {
+  const Position p = test::parse_or_die(
+      Variant::kKiswahili,
+      "0,0,0,0,0,0,0,0/1,0,0,0,5,0,6,2/7,0,2,0,1,0,0,0/3,0,0,0,0,0,0,37 S 0,0 - -");
+  // South is "us": their a4 (ring 3) -> 616, a8 (ring 7) -> 620; our A1 -> 621; our
+  // largest 5 -> 629 + 5 = 634, theirs 7 -> 646 + 7 = 653.
+  const std::map<int, int> south = {{616, 1}, {620, 1}, {621, 1}, {634, 1}, {653, 1}};
+  EXPECT_EQ(threat_inputs_of(p, Side::kSouth), south);
+  // North is "us": their A1 -> 613; our a4 -> 624, a8 -> 628; our largest 7 -> 636,
+  // theirs 5 -> 651.
+  const std::map<int, int> north = {{613, 1}, {624, 1}, {628, 1}, {636, 1}, {651, 1}};
+  EXPECT_EQ(threat_inputs_of(p, Side::kNorth), north);
+  // Without the threats the board's inputs alone.
+  EXPECT_LT(inputs_of(p, Side::kSouth).rbegin()->first, 613);
+  const std::vector<std::string> words = nnue::input_summary(p, true);
+  for (const char* word :
+       {"capturable_them3", "capturable_them7", "capturable_us0", "largest_us:5", "largest_them:7"})
+    EXPECT_NE(std::find(words.begin(), words.end(), word), words.end())
+        << word << " in " << fmt::format("{}", fmt::join(words, " "));
+}
+
+// In namua a hand seed sown on an occupied front pit takes the facing pit. The position
+// of KiswahiliNamuaFromEitherSide: North's a3 (1) faces South's A6 (1), a6 (2) faces A3
+// (empty); South's A5 faces a4 (empty), A6 faces a3 (1). Both largest captures are 1.
+TEST(NnueInputs, KiswahiliThreatInputsInNamua) {
+  const Position p = test::parse_or_die(
+      Variant::kKiswahili,
+      "0,0,0,0,0,0,0,0/0,0,2,0,0,1,0,0/0,0,0,0,25,1,0,0/16,0,0,0,0,0,0,0 N 9,10 H -");
+  // North is "us": their A6 (ring 5) -> 618; our a3 (ring 2) -> 623; largest 1 each ->
+  // 630 and 647.
+  const std::map<int, int> north = {{618, 1}, {623, 1}, {630, 1}, {647, 1}};
+  EXPECT_EQ(threat_inputs_of(p, Side::kNorth), north);
 }
 
 // Kiswahili in namua, North to move (North holds one seed more: South has just placed
@@ -280,16 +336,17 @@ void check_incremental(const nnue::Net& net, const std::vector<Position>& game) 
 }
 
 TEST(Nnue, IncrementalAccumulatorEqualsRefreshAfterEveryMove) {
-  for (RuleSet rules : kEveryRules) {
-    const nnue::Net net = tuning::quantize(random_net(rules.variant, 3));
-    for (uint64_t g = 0; g < (test::kSanitized ? 2 : 10); ++g) {
-      const std::vector<Position> game = random_game(rules, 100 + g);
-      if (width(rules.variant) == 8)
-        check_incremental<8>(net, game);
-      else
-        check_incremental<12>(net, game);
+  for (RuleSet rules : kEveryRules)
+    for (bool threats : {false, true}) {
+      const nnue::Net net = tuning::quantize(random_net(rules.variant, 3, threats));
+      for (uint64_t g = 0; g < (test::kSanitized ? 2 : 10); ++g) {
+        const std::vector<Position> game = random_game(rules, 100 + g);
+        if (width(rules.variant) == 8)
+          check_incremental<8>(net, game);
+        else
+          check_incremental<12>(net, game);
+      }
     }
-  }
 }
 
 // The search's evaluator, updating each child from its parent's cached accumulator,
@@ -305,13 +362,14 @@ void check_evaluator_siblings(RuleSet rules, const nnue::Net& net) {
 }
 
 TEST(Nnue, SearchEvaluatorEqualsRefreshForSiblings) {
-  for (RuleSet rules : kEveryRules) {
-    const nnue::Net net = tuning::quantize(random_net(rules.variant, 4));
-    if (width(rules.variant) == 8)
-      check_evaluator_siblings<8>(rules, net);
-    else
-      check_evaluator_siblings<12>(rules, net);
-  }
+  for (RuleSet rules : kEveryRules)
+    for (bool threats : {false, true}) {
+      const nnue::Net net = tuning::quantize(random_net(rules.variant, 4, threats));
+      if (width(rules.variant) == 8)
+        check_evaluator_siblings<8>(rules, net);
+      else
+        check_evaluator_siblings<12>(rules, net);
+    }
 }
 
 // Kigogo is the one variant whose shipped net the search updates incrementally
@@ -363,17 +421,19 @@ TEST(Nnue, KigogoIncrementalEvaluatorEqualsRefreshAlongAPlayedGame) {
 constexpr double kQuantizationBound = 0.1 * 300;  // centi-seeds
 
 TEST(Nnue, QuantizedInferenceEqualsFloatReferenceWithinBound) {
-  for (RuleSet rules : kEveryRules) {
-    const FloatNet f = random_net(rules.variant, 11);
-    const nnue::Net net = tuning::quantize(f);
-    double worst = 0;
-    for (uint64_t g = 0; g < 4; ++g)
-      for (const Position& p : random_game(rules, 200 + g)) {
-        const double reference = tuning::forward(f, p) / f.k;
-        worst = std::max(worst, std::abs(nnue::evaluate(net, p) - reference));
-      }
-    EXPECT_LE(worst, kQuantizationBound) << to_string(rules.variant);
-  }
+  for (RuleSet rules : kEveryRules)
+    for (bool threats : {false, true}) {
+      const FloatNet f = random_net(rules.variant, 11, threats);
+      const nnue::Net net = tuning::quantize(f);
+      EXPECT_EQ(net.threats, threats);
+      double worst = 0;
+      for (uint64_t g = 0; g < 4; ++g)
+        for (const Position& p : random_game(rules, 200 + g)) {
+          const double reference = tuning::forward(f, p) / f.k;
+          worst = std::max(worst, std::abs(nnue::evaluate(net, p) - reference));
+        }
+      EXPECT_LE(worst, kQuantizationBound) << to_string(rules.variant) << " threats " << threats;
+    }
 }
 
 // A residual net is the linear evaluation plus its output: the quantized sum against the
@@ -407,22 +467,28 @@ std::string with_u32(std::string bytes, size_t offset, uint32_t value) {
 }
 
 TEST(NetFile, RoundTrips) {
-  for (Variant v : kAllVariants) {
-    FloatNet f = random_net(v, 6);
-    f.form = v == Variant::kBao ? nnue::Form::kResidual : nnue::Form::kPlain;
-    const nnue::Net net = tuning::quantize(f);
-    const std::string bytes = nnue::format_net(net);
-    EXPECT_EQ(bytes.size(), nnue::net_file_bytes(v));
-    absl::StatusOr<nnue::Net> back = nnue::parse_net(bytes, v);
-    ASSERT_TRUE(back.ok()) << back.status();
-    EXPECT_EQ(back->input_weights, net.input_weights);
-    EXPECT_EQ(back->input_bias, net.input_bias);
-    EXPECT_EQ(back->output_weights, net.output_weights);
-    EXPECT_EQ(back->output_bias, net.output_bias);
-    EXPECT_EQ(back->scale, net.scale);
-    EXPECT_EQ(back->variant, v);
-    EXPECT_EQ(back->form, f.form);
-  }
+  for (Variant v : kAllVariants)
+    for (bool threats : {false, true}) {
+      FloatNet f = random_net(v, 6, threats);
+      f.form = v == Variant::kBao ? nnue::Form::kResidual : nnue::Form::kPlain;
+      const nnue::Net net = tuning::quantize(f);
+      const std::string bytes = nnue::format_net(net);
+      EXPECT_EQ(bytes.size(), nnue::net_file_bytes(v, threats));
+      EXPECT_EQ(bytes.size() - nnue::net_file_bytes(v),
+                threats
+                    ? 2 * size_t(nnue::input_count(v, true) - nnue::input_count(v)) * nnue::kHidden
+                    : 0);
+      absl::StatusOr<nnue::Net> back = nnue::parse_net(bytes, v);
+      ASSERT_TRUE(back.ok()) << back.status();
+      EXPECT_EQ(back->input_weights, net.input_weights);
+      EXPECT_EQ(back->input_bias, net.input_bias);
+      EXPECT_EQ(back->output_weights, net.output_weights);
+      EXPECT_EQ(back->output_bias, net.output_bias);
+      EXPECT_EQ(back->scale, net.scale);
+      EXPECT_EQ(back->variant, v);
+      EXPECT_EQ(back->form, f.form);
+      EXPECT_EQ(back->threats, threats);
+    }
 }
 
 TEST(NetFile, EveryErrorIsRefusedAndNamed) {
@@ -487,19 +553,29 @@ TEST(NetFile, ValuesThatCouldOverflowASumAreRefused) {
   net.scale = 30000;
   refused(net, "net scale 30000 out of range 1..29999");
 
+  // With the threat inputs up to 26 more inputs are set, so the biases' bound is lower.
+  const nnue::Net good_threats =
+      tuning::quantize(random_net(Variant::kKigogo, 5, /*threats=*/true));
+  net = good_threats;
+  net.input_bias[3] = int16_t(nnue::kMaxInputBiasWithThreats + 1);
+  refused(net, fmt::format("input bias {} out of range", nnue::kMaxInputBiasWithThreats + 1));
+
   // The extremes allowed: every input weight +251 and every bias at its bound, the output
   // weights at 32767 and the output bias at its bound, on the positions of a random kigogo
   // game (the variant with the most seeds): every sum stays inside its type.
-  net = good;
-  std::fill(net.input_weights.begin(), net.input_weights.end(), int16_t(nnue::kMaxQuantizedWeight));
-  net.input_bias.fill(int16_t(nnue::kMaxInputBias));
-  net.output_weights.fill(INT16_MAX);
-  net.output_bias = nnue::kMaxOutputBias;
-  net.scale = kMateBound - 1;
-  const absl::StatusOr<nnue::Net> extreme = nnue::parse_net(nnue::format_net(net));
-  ASSERT_TRUE(extreme.ok()) << extreme.status();
-  for (const Position& p : random_game({Variant::kKigogo, KichwaRule::kChoose}, 3))
-    EXPECT_EQ(nnue::evaluate(*extreme, p), kMateBound - 1) << position_string(p);
+  for (const nnue::Net* base : {&good, &good_threats}) {
+    net = *base;
+    std::fill(net.input_weights.begin(), net.input_weights.end(),
+              int16_t(nnue::kMaxQuantizedWeight));
+    net.input_bias.fill(int16_t(nnue::max_input_bias(net.threats)));
+    net.output_weights.fill(INT16_MAX);
+    net.output_bias = nnue::kMaxOutputBias;
+    net.scale = kMateBound - 1;
+    const absl::StatusOr<nnue::Net> extreme = nnue::parse_net(nnue::format_net(net));
+    ASSERT_TRUE(extreme.ok()) << extreme.status();
+    for (const Position& p : random_game({Variant::kKigogo, KichwaRule::kChoose}, 3))
+      EXPECT_EQ(nnue::evaluate(*extreme, p), kMateBound - 1) << position_string(p);
+  }
 }
 
 // The version 1 bytes of a plain net: no form field, the checksum four bytes earlier.
@@ -699,6 +775,16 @@ TEST(Trainer, HeldOutLossFallsAndResumeIsExact) {
     on_top.train_epoch();
   EXPECT_LT(on_top.loss(false), residual_train_before);
   EXPECT_FALSE(on_top.resume(straight.checkpoint()).ok());  // another form
+
+  // A net with the threat inputs trains too; a plain net's checkpoint does not fit it.
+  FloatNet threats = tuning::initial_net(Variant::kKiswahili, 1, nnue::Form::kPlain, true);
+  threats.k = net.k;
+  tuning::Trainer with_threats(threats, samples, options);
+  const double threats_train_before = with_threats.loss(false);
+  for (int e = 0; e < 3; ++e)
+    with_threats.train_epoch();
+  EXPECT_LT(with_threats.loss(false), threats_train_before);
+  EXPECT_FALSE(with_threats.resume(straight.checkpoint()).ok());
 
   tuning::Trainer first(net, samples, options);
   for (int e = 0; e < 2; ++e)

@@ -31,18 +31,18 @@ double sigmoid(double x) {
 }
 
 template <class Add>
-void inputs_of(const Position& p, Add&& add) {
+void inputs_of(const FloatNet& net, const Position& p, Add&& add) {
   if (width(p.variant()) == 8)
-    nnue::for_each_input<8>(p, p.side_to_move(), add);
+    nnue::for_each_input<8>(p, p.side_to_move(), add, net.threats);
   else
-    nnue::for_each_input<12>(p, p.side_to_move(), add);
+    nnue::for_each_input<12>(p, p.side_to_move(), add, net.threats);
 }
 
 // The hidden pre-activations of p.
 void hidden_of(const FloatNet& net, const Position& p, std::array<float, kHidden>& h) {
   const float* w = net.params.data();
   std::copy_n(w + net.input_bias(), kHidden, h.begin());
-  inputs_of(p, [&](int input, int value) {
+  inputs_of(net, p, [&](int input, int value) {
     const float* column = w + size_t(input) * kHidden;
     for (int j = 0; j < kHidden; ++j)
       h[j] += float(value) * column[j];
@@ -59,11 +59,12 @@ double output_of(const FloatNet& net, const std::array<float, kHidden>& h) {
 
 }  // namespace
 
-FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form) {
+FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form, bool threats) {
   FloatNet net;
   net.variant = v;
   net.form = form;
-  net.params.assign(FloatNet::param_count(v), 0.0f);
+  net.threats = threats;
+  net.params.assign(FloatNet::param_count(v, threats), 0.0f);
   Random rng(seed);
   auto uniform = [&](double a) { return float((2 * rng.uniform01() - 1) * a); };
   for (size_t i = 0; i < net.input_bias(); ++i)
@@ -90,6 +91,7 @@ nnue::Net quantize(const FloatNet& f) {
   nnue::Net net;
   net.variant = f.variant;
   net.form = f.form;
+  net.threats = f.threats;
   net.scale = int32_t(std::lround(1 / f.k));
   auto q16 = [](double x) {
     return int16_t(std::clamp<long>(std::lround(x), INT16_MIN, INT16_MAX));
@@ -158,7 +160,7 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t begin, size_t end)
       gh[j] = live ? g * w2[j] : 0.0f;
       grad_[net_.input_bias() + size_t(j)] += gh[j];
     }
-    inputs_of(e.position, [&](int input, int value) {
+    inputs_of(net_, e.position, [&](int input, int value) {
       float* column = grad_.data() + size_t(input) * kHidden;
       for (int j = 0; j < kHidden; ++j)
         column[j] += float(value) * gh[j];
