@@ -65,9 +65,11 @@ case "$variant" in
     train 6437034 --epochs 20 --lambda 1 --seed 1
     ;;
   kiswahili)
-    # The third net (2026-12-05): 40,000 games each of seeds 40-44 (random rate 0.1, 0.25,
-    # 0, 0.1, 0.25), played by kete at 6437034 with the second net (d4a8f73's, itself from
-    # seed 16 of 2a8f9e4 and seeds 30-32 of b4964b2); plain, 20 epochs, trained at 6437034.
+    # The fourth net (2026-12-05): 40,000 games each of seeds 40-44 (random rate 0.1,
+    # 0.25, 0, 0.1, 0.25), played by kete at 6437034 with the second net (d4a8f73's,
+    # itself from seed 16 of 2a8f9e4 and seeds 30-32 of b4964b2), and of seeds 60-64 (the
+    # same rates), played by kete at 1ac25f3 with the third net (trained on seeds 40-44);
+    # plain with the threat inputs, 20 epochs, trained at eed74fe.
     data kiswahili-40 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 40 \
       --random-rate 0.1
     data kiswahili-41 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 41 \
@@ -77,7 +79,16 @@ case "$variant" in
       --random-rate 0.1
     data kiswahili-44 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 44 \
       --random-rate 0.25
-    train 6437034 --epochs 20 --lambda 1 --seed 1
+    data kiswahili-60 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 60 \
+      --random-rate 0.1
+    data kiswahili-61 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 61 \
+      --random-rate 0.25
+    data kiswahili-62 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 62
+    data kiswahili-63 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 63 \
+      --random-rate 0.1
+    data kiswahili-64 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 64 \
+      --random-rate 0.25
+    train eed74fe --epochs 20 --lambda 1 --seed 1 --threats
     ;;
 esac
 

@@ -606,7 +606,8 @@ TEST(NetFile, Version1IsReadAsAPlainNet) {
 }
 
 // The shipped defaults (docs/evaluation.md, "Built-in nets"): plain nets in kigogo and
-// kiswahili, where they won their matches; bao and kujifunza evaluate with their weights.
+// kiswahili, where they won their matches, kiswahili's with the threat inputs; bao and
+// kujifunza evaluate with their weights.
 TEST(NetFile, EmbeddedNetsParse) {
   ASSERT_TRUE(nnue::embedded_nets().ok()) << nnue::embedded_nets().status();
   const nnue::Nets& nets = *nnue::embedded_nets();
@@ -614,6 +615,7 @@ TEST(NetFile, EmbeddedNetsParse) {
     ASSERT_NE(nets[size_t(v)], nullptr) << to_string(v);
     EXPECT_EQ(nets[size_t(v)]->variant, v);
     EXPECT_EQ(nets[size_t(v)]->form, nnue::Form::kPlain);
+    EXPECT_EQ(nets[size_t(v)]->threats, v == Variant::kKiswahili) << to_string(v);
   }
   EXPECT_EQ(nets[size_t(Variant::kBao)], nullptr);
   EXPECT_EQ(nets[size_t(Variant::kKujifunza)], nullptr);
@@ -725,11 +727,12 @@ TEST(Nnue, SearchWithAZeroResidualNetSearchesAsTheWeights) {
   EXPECT_EQ(with.best, without.best);
 }
 
-// The positions of `games` kiswahili self-play games at 200 nodes a move, without the
-// ones scored as found wins or losses (as kete-train reads them).
+// The positions of `games` kiswahili self-play games at 200 nodes a move played with the
+// weights, without the ones scored as found wins or losses (as kete-train reads them).
 std::vector<tuning::Sample> selfplay_samples(int games) {
   tuning::SelfPlayConfig c;
   c.rules = test::kKiswahili;
+  c.settings.nets = {};  // the weights play: the data does not change with the built-in net
   c.nodes = 200;
   c.games = games;
   c.max_plies = 150;
