@@ -15,11 +15,12 @@ constexpr int kBlunderLevels = 10;
 // The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
 // one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
 // 2026-12-02 with the built-in nets (kigogo's and kiswahili's rows again on 2026-12-05
-// with their new nets): each level against the one below, 20000 nodes a move, the
-// balanced books of tuning/books (kujifunza's under `choose`); bao 200 games a match, the
-// others 100. Where the chain fell back within its noise (bao 18-19, kiswahili 18-19,
-// kujifunza 14 and 19, all near the top where the levels' caps reach the match's nodes)
-// the row holds the least-squares monotone fit: a scale must rise with the level.
+// with their new nets, kiswahili's twice): each level against the one below, 20000 nodes
+// a move, the balanced books of tuning/books (kujifunza's under `choose`); bao 200 games
+// a match, the others 100. Where the chain fell back within its noise (bao 18-19,
+// kiswahili 18-19, kujifunza 14 and 19, all near the top where the levels' caps reach
+// the match's nodes) the row holds the least-squares monotone fit: a scale must rise
+// with the level.
 constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelElo = {{
     // bao
     {0,    135,  254,  377,  541,  652,  730,  877,  1107, 1307, 1770,
@@ -28,8 +29,8 @@ constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelE
     {0,    35,   105,  183,  211,  366,  481,  636,  751,  933, 1097,
      1279, 1372, 1528, 1598, 1619, 1704, 1778, 1802, 1858, 2088},
     // kiswahili
-    {0,    85,   141,  197,  253,  323,  454,  569,  724,  809, 1072,
-     1114, 1128, 1275, 1398, 1490, 1553, 1580, 1580, 1580, 1626},
+    {0,    42,   70,   185,  278,  370,  478,  609,  800,  956, 1232,
+     1267, 1330, 1430, 1500, 1639, 1732, 1822, 1822, 1822, 1929},
     // kujifunza
     {0,   21,  70,  98,  161, 210, 318, 457, 667, 760, 838,
      852, 922, 954, 954, 971, 983, 983, 983, 983, 985},

@@ -428,8 +428,8 @@ TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
        "response 0 21 70 98 161 210 318 457 667 760 838 852 922 954 954 971 983 983 983 983 "
        "985"},
       {"kiswahili",
-       "response 0 85 141 197 253 323 454 569 724 809 1072 1114 1128 1275 1398 1490 1553 1580 "
-       "1580 1580 1626"},
+       "response 0 42 70 185 278 370 478 609 800 956 1232 1267 1330 1430 1500 1639 1732 1822 "
+       "1822 1822 1929"},
   };
   for (const auto& [variant, scale] : scales) {
     set_option("UCI_Variant", variant);
