@@ -47,6 +47,19 @@ data() {
   data_files+=(--data "$out")
 }
 
+# kiswahili_round COMMIT FIRST: a round of kiswahili data at COMMIT, seeds FIRST ..
+# FIRST + 4, 40,000 games each at 1000 nodes, random rate 0.1, 0.25, 0, 0.1, 0.25.
+kiswahili_round() {
+  local commit="$1" first="$2" i
+  local rates=(0.1 0.25 0 0.1 0.25) random
+  for i in 0 1 2 3 4; do
+    random=()
+    [ "${rates[$i]}" = 0 ] || random=(--random-rate "${rates[$i]}")
+    data "kiswahili-$((first + i))" "$commit" --variant kiswahili --games 40000 --nodes 1000 \
+      --seed "$((first + i))" "${random[@]}"
+  done
+}
+
 # train COMMIT FLAGS...: kete-train at COMMIT on the data above, in their order.
 train() {
   local commit="$1" bin
@@ -70,24 +83,8 @@ case "$variant" in
     # itself from seed 16 of 2a8f9e4 and seeds 30-32 of b4964b2), and of seeds 60-64 (the
     # same rates), played by kete at 1ac25f3 with the third net (trained on seeds 40-44);
     # plain with the threat inputs, 20 epochs, trained at eed74fe.
-    data kiswahili-40 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 40 \
-      --random-rate 0.1
-    data kiswahili-41 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 41 \
-      --random-rate 0.25
-    data kiswahili-42 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 42
-    data kiswahili-43 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 43 \
-      --random-rate 0.1
-    data kiswahili-44 6437034 --variant kiswahili --games 40000 --nodes 1000 --seed 44 \
-      --random-rate 0.25
-    data kiswahili-60 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 60 \
-      --random-rate 0.1
-    data kiswahili-61 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 61 \
-      --random-rate 0.25
-    data kiswahili-62 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 62
-    data kiswahili-63 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 63 \
-      --random-rate 0.1
-    data kiswahili-64 1ac25f3 --variant kiswahili --games 40000 --nodes 1000 --seed 64 \
-      --random-rate 0.25
+    kiswahili_round 6437034 40
+    kiswahili_round 1ac25f3 60
     train eed74fe --epochs 20 --lambda 1 --seed 1 --threats
     ;;
 esac

@@ -769,25 +769,19 @@ TEST(Trainer, HeldOutLossFallsAndResumeIsExact) {
   EXPECT_LT(straight.loss(true), before);
   EXPECT_LT(straight.loss(false), before);
 
-  // A residual net starts from the linear evaluation and learns a correction to it.
-  FloatNet residual = tuning::initial_net(Variant::kKiswahili, 1, nnue::Form::kResidual);
-  residual.k = net.k;
-  tuning::Trainer on_top(residual, samples, options);
-  const double residual_train_before = on_top.loss(false);
-  for (int e = 0; e < 3; ++e)
-    on_top.train_epoch();
-  EXPECT_LT(on_top.loss(false), residual_train_before);
-  EXPECT_FALSE(on_top.resume(straight.checkpoint()).ok());  // another form
-
-  // A net with the threat inputs trains too; a plain net's checkpoint does not fit it.
-  FloatNet threats = tuning::initial_net(Variant::kKiswahili, 1, nnue::Form::kPlain, true);
-  threats.k = net.k;
-  tuning::Trainer with_threats(threats, samples, options);
-  const double threats_train_before = with_threats.loss(false);
-  for (int e = 0; e < 3; ++e)
-    with_threats.train_epoch();
-  EXPECT_LT(with_threats.loss(false), threats_train_before);
-  EXPECT_FALSE(with_threats.resume(straight.checkpoint()).ok());
+  // A residual net starts from the linear evaluation and learns a correction to it; a net
+  // with the threat inputs trains too. A plain net's checkpoint fits neither.
+  for (const auto& [form, threats] :
+       {std::pair{nnue::Form::kResidual, false}, std::pair{nnue::Form::kPlain, true}}) {
+    FloatNet other = tuning::initial_net(Variant::kKiswahili, 1, form, threats);
+    other.k = net.k;
+    tuning::Trainer trainer(other, samples, options);
+    const double train_before = trainer.loss(false);
+    for (int e = 0; e < 3; ++e)
+      trainer.train_epoch();
+    EXPECT_LT(trainer.loss(false), train_before) << "threats " << threats;
+    EXPECT_FALSE(trainer.resume(straight.checkpoint()).ok()) << "threats " << threats;
+  }
 
   tuning::Trainer first(net, samples, options);
   for (int e = 0; e < 2; ++e)
