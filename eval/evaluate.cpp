@@ -1,7 +1,6 @@
 #include "eval/evaluate.h"
 
 #include <algorithm>
-#include <bit>
 
 #include <cassert>
 
@@ -40,10 +39,7 @@ int largest_threat(const Position& p, Side s) {
   if constexpr (Rs::kVariant == Variant::kKigogo) {
     return KigogoRules::largest_capture(p, s);
   } else {
-    int best = 0;
-    for (uint32_t t = capture_targets<Rs::W>(p, s); t; t &= t - 1)
-      best = std::max(best, p.seeds(~s, std::countr_zero(t)));
-    return best;
+    return largest_target(p, s, capture_targets<Rs::W>(p, s));
   }
 }
 

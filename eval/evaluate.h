@@ -3,7 +3,9 @@
 // feature values, the trace that tuners fit weights on (docs/evaluation.md).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -142,6 +144,15 @@ uint32_t capture_targets(const Position& p, Side s) {
     }
   }
   return targets;
+}
+
+// The most seeds on one of `targets` (a capture_targets mask of side s: pits of ~s), that
+// is s's largest capture by that estimate; 0 for none.
+inline int largest_target(const Position& p, Side s, uint32_t targets) {
+  int best = 0;
+  for (; targets; targets &= targets - 1)
+    best = std::max(best, p.seeds(~s, std::countr_zero(targets)));
+  return best;
 }
 
 // The feature values of p (the trace), for a position of R's variant.

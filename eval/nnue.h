@@ -50,12 +50,12 @@ inline constexpr double kMaxInputWeight = 1.98;
 // quantized. Every seed of a position sets at most one unit of input (a seed in an empty
 // slot its bucket, a seed beyond kBuckets one of the large count), so at most kMaxSeeds plus
 // the two houses, the takasia pit and the stage, and with the threat inputs at most a
-// target flag per front pit (2 x 12 on the widest board) and a largest capture per side:
+// target flag per front pit (2W, at most kMaxRing) and a largest capture per side:
 // with the bias within max_input_bias, an accumulator stays inside int16. The output's dot
 // product is at most kHidden x kQa x 32767; the output bias keeps the sum inside int32.
 inline constexpr int kMaxQuantizedWeight = int(kMaxInputWeight * kQa);
 inline constexpr int kMaxActiveUnits = kMaxSeeds + 4;
-inline constexpr int kMaxActiveThreatUnits = 2 * 12 + 2;
+inline constexpr int kMaxActiveThreatUnits = kMaxRing + 2;  // 2W target flags, 2 largest
 inline constexpr int kMaxInputBias = INT16_MAX - kMaxQuantizedWeight * kMaxActiveUnits;
 inline constexpr int kMaxInputBiasWithThreats =
     kMaxInputBias - kMaxQuantizedWeight * kMaxActiveThreatUnits;
@@ -104,6 +104,7 @@ void for_each_threat_input(const Position& p, Side us, Add&& add) {
   using L = Layout<W>;
   for (int ours = 1; ours >= 0; --ours) {
     const Side s = ours ? us : ~us;
+    // One pass over the targets sets the flags and finds largest_target.
     int largest = 0;
     for (uint32_t t = capture_targets<W>(p, s); t; t &= t - 1) {
       const int pit = std::countr_zero(t);
