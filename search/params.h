@@ -86,7 +86,7 @@ constexpr int variant_bit(Variant v) {
 inline constexpr int kEveryVariantMask = (1 << kVariantCount) - 1;
 
 // Own moves the clock is planned for when the GUI gives no movestogo, by variant (bao,
-// kigogo, kiswahili, kujifunza). Bao's games are short, some 13 own moves from the books,
+// kigogo, kiswahili, kujifunza). Bao's games from the books last some 26-29 own moves,
 // and planning for 12 won +52 +/- 30 against 30 at 2 s + 0.02 s (docs/strength.md, "Time
 // use").
 inline constexpr std::array<int, kVariantCount> kMovesToGo = {12, 30, 30, 30};
