@@ -186,10 +186,10 @@ nnue::Net random_net(Variant v) {
   net.scale = 300;
   Random rng(1);
   auto w = [](Random& r) { return int(r.uniform_below(401)) - 200; };
-  net.input_weights.resize(size_t(nnue::input_count(v)) * size_t(net.hidden));
+  net.input_weights.resize(size_t(nnue::input_count(v)) * nnue::kHidden);
   for (int16_t& x : net.input_weights)
     x = int16_t(w(rng));
-  for (int j = 0; j < net.hidden; ++j) {
+  for (int j = 0; j < nnue::kHidden; ++j) {
     net.input_bias[j] = int16_t(60 + w(rng) / 10);
     net.output_weights[j] = int16_t(w(rng) / 4);
   }

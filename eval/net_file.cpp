@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace kete::nnue {
 
@@ -21,8 +20,9 @@ constexpr size_t checksum_offset(size_t header_bytes) {
   return header_bytes - sizeof(uint64_t);
 }
 
-size_t payload_bytes(Variant v, bool threats, int hidden) {
-  return sizeof(int16_t) * size_t(input_count(v, threats) + 2) * size_t(hidden) + sizeof(int32_t);
+size_t payload_bytes(Variant v, bool threats) {
+  return sizeof(int16_t) * (size_t(input_count(v, threats)) * kHidden + 2 * kHidden) +
+         sizeof(int32_t);
 }
 
 uint64_t fnv1a(std::string_view bytes, uint64_t h = 0xcbf29ce484222325ull) {
@@ -66,8 +66,8 @@ bool looks_like_net(std::string_view bytes) {
   return bytes.starts_with(kNetMagic);
 }
 
-size_t net_file_bytes(Variant v, bool threats, int hidden) {
-  return kNetHeaderBytes + payload_bytes(v, threats, hidden);
+size_t net_file_bytes(Variant v, bool threats) {
+  return kNetHeaderBytes + payload_bytes(v, threats);
 }
 
 namespace {
@@ -125,14 +125,13 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
                  excess = r.next<uint32_t>();
   // The input count says whether the threat inputs follow the board's (version 2 only).
   net.threats = version != kNetV1 && inputs == uint32_t(input_count(net.variant, true));
-  if (inputs != uint32_t(net.inputs()) || !valid_hidden(int(hidden)) || outputs != 1 ||
+  if (inputs != uint32_t(net.inputs()) || hidden != uint32_t(kHidden) || outputs != 1 ||
       buckets != uint32_t(kBuckets) || excess != uint32_t(kExcessCap))
     return InvalidArgumentError(fmt::format(
         "net architecture {}x{}x{} (buckets {}, excess cap {}) is not this kete's {} "
-        "architecture {}xHx1 or {}xHx1 with threats, H one of {} (buckets {}, excess cap {})",
+        "architecture {}x{}x1 or {}x{}x1 with threats (buckets {}, excess cap {})",
         inputs, hidden, outputs, buckets, excess, to_string(net.variant), input_count(net.variant),
-        input_count(net.variant, true), fmt::join(kHiddenSizes, ", "), kBuckets, kExcessCap));
-  net.hidden = int(hidden);
+        kHidden, input_count(net.variant, true), kHidden, kBuckets, kExcessCap));
   const int32_t qa = r.next<int32_t>(), qb = r.next<int32_t>();
   net.scale = r.next<int32_t>();
   if (qa != kQa || qb != kQb)
@@ -141,7 +140,7 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   if (net.scale <= 0 || net.scale >= kMateBound)
     return InvalidArgumentError(
         fmt::format("net scale {} out of range 1..{}", net.scale, kMateBound - 1));
-  const size_t want = header_bytes + payload_bytes(net.variant, net.threats, net.hidden);
+  const size_t want = header_bytes + payload_bytes(net.variant, net.threats);
   if (bytes.size() != want)
     return InvalidArgumentError(fmt::format("{} net: {} bytes, expected {}",
                                             bytes.size() < want ? "truncated" : "overlong",
@@ -149,10 +148,10 @@ absl::StatusOr<Net> parse_net(std::string_view bytes, std::optional<Variant> exp
   const uint64_t stored = r.next<uint64_t>();
   if (stored != checksum(bytes, header_bytes))
     return InvalidArgumentError("net checksum mismatch: the file is corrupt");
-  net.input_weights.resize(size_t(inputs) * size_t(net.hidden));
+  net.input_weights.resize(size_t(inputs) * kHidden);
   r.next_into(net.input_weights.data(), net.input_weights.size());
-  r.next_into(net.input_bias.data(), size_t(net.hidden));
-  r.next_into(net.output_weights.data(), size_t(net.hidden));
+  r.next_into(net.input_bias.data(), kHidden);
+  r.next_into(net.output_weights.data(), kHidden);
   net.output_bias = r.next<int32_t>();
   if (absl::Status s = check_bounds(net); !s.ok()) return s;
   return net;
@@ -180,17 +179,17 @@ std::string format_net(const Net& net) {
   append_bytes(out, kNetVersion);
   append_bytes(out, uint32_t(net.variant));
   append_bytes(out, uint32_t(net.form));
-  for (int v : {net.inputs(), net.hidden, 1, kBuckets, kExcessCap})
+  for (int v : {net.inputs(), kHidden, 1, kBuckets, kExcessCap})
     append_bytes(out, uint32_t(v));
   for (int32_t v : {int32_t(kQa), int32_t(kQb), net.scale})
     append_bytes(out, v);
   append_bytes(out, uint64_t(0));
   out.append(reinterpret_cast<const char*>(net.input_weights.data()),
              net.input_weights.size() * sizeof(int16_t));
-  for (int j = 0; j < net.hidden; ++j)
-    append_bytes(out, net.input_bias[size_t(j)]);
-  for (int j = 0; j < net.hidden; ++j)
-    append_bytes(out, net.output_weights[size_t(j)]);
+  for (int16_t v : net.input_bias)
+    append_bytes(out, v);
+  for (int16_t v : net.output_weights)
+    append_bytes(out, v);
   append_bytes(out, net.output_bias);
   const uint64_t sum = checksum(out, kNetHeaderBytes);
   std::memcpy(out.data() + checksum_offset(kNetHeaderBytes), &sum, sizeof sum);

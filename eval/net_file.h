@@ -50,8 +50,8 @@ inline constexpr size_t kNetV1HeaderBytes = 56;
 bool looks_like_net(std::string_view bytes);
 
 // The size in bytes of a net file for variant v (the current version), with or without
-// the threat inputs, of `hidden` hidden units.
-size_t net_file_bytes(Variant v, bool threats = false, int hidden = 64);
+// the threat inputs.
+size_t net_file_bytes(Variant v, bool threats = false);
 
 // Parses a net file of version 1 or 2 (threat inputs in version 2 only). Errors name the problem:
 // the magic, the version, an unknown variant or (with `expected`) another variant, an unknown form,

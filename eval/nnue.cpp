@@ -9,39 +9,37 @@ namespace kete::nnue {
 
 namespace {
 
-// The plain loops below are what the compiler vectorizes (H int16 lanes, H the net's
-// hidden size as a constant: with_hidden).
-template <int H>
+// The plain loops below are what the compiler vectorizes (kHidden int16 lanes).
 void add_column(const Net& net, int input, int value, Accumulator& acc) {
-  const int16_t* w = &net.input_weights[size_t(input) * H];
+  const int16_t* w = &net.input_weights[size_t(input) * kHidden];
   if (value == 1) {
-    for (int i = 0; i < H; ++i)
+    for (int i = 0; i < kHidden; ++i)
       acc.v[i] = int16_t(acc.v[i] + w[i]);
   } else {
-    for (int i = 0; i < H; ++i)
+    for (int i = 0; i < kHidden; ++i)
       acc.v[i] = int16_t(acc.v[i] + value * w[i]);
   }
 }
 
-template <int H>
 void sub_column(const Net& net, int input, int value, Accumulator& acc) {
-  add_column<H>(net, input, -value, acc);
+  add_column(net, input, -value, acc);
 }
 
-// Calls f.template operator()<H>() with H the net's hidden size.
-template <class F>
-decltype(auto) with_hidden(const Net& net, F&& f) {
-  static_assert(std::size(kHiddenSizes) == 2);
-  return net.hidden == 128 ? f.template operator()<128>() : f.template operator()<64>();
+}  // namespace
+
+template <int W>
+void refresh(const Net& net, const Position& p, Side us, Accumulator& acc) {
+  assert(net.input_weights.size() == size_t(net.inputs()) * kHidden);
+  acc.v = net.input_bias;
+  for_each_input<W>(
+      p, us, [&](int input, int value) { add_column(net, input, value, acc); }, net.threats);
 }
 
-// acc, the accumulator of `from`, becomes that of `to`, for a net of H hidden units.
-template <int W, int H>
-void update_units(const Net& net, const Position& from, const Position& to, Side us,
-                  Accumulator& acc) {
+template <int W>
+void update(const Net& net, const Position& from, const Position& to, Side us, Accumulator& acc) {
   using L = Layout<W>;
-  auto sub = [&](int input, int value) { sub_column<H>(net, input, value, acc); };
-  auto add = [&](int input, int value) { add_column<H>(net, input, value, acc); };
+  auto sub = [&](int input, int value) { sub_column(net, input, value, acc); };
+  auto add = [&](int input, int value) { add_column(net, input, value, acc); };
   for (int ours = 0; ours < 2; ++ours) {
     const Side s = ours ? us : ~us;
     for (int i = 0; i < L::kPits; ++i) {
@@ -56,7 +54,7 @@ void update_units(const Net& net, const Position& from, const Position& to, Side
       slot_inputs(L::hand_slot(ours), b, add);
     }
     if (from.house_intact(s) != to.house_intact(s))
-      add_column<H>(net, L::kHouses + (ours ? 0 : 1), to.house_intact(s) ? 1 : -1, acc);
+      add_column(net, L::kHouses + (ours ? 0 : 1), to.house_intact(s) ? 1 : -1, acc);
   }
   const bool t_from = from.has_takasia(), t_to = to.has_takasia();
   if (t_from != t_to || (t_from && !(from.takasia() == to.takasia()))) {
@@ -69,37 +67,18 @@ void update_units(const Net& net, const Position& from, const Position& to, Side
   }
   const bool namua_from = from.hand(Side::kSouth) + from.hand(Side::kNorth) > 0;
   const bool namua_to = to.hand(Side::kSouth) + to.hand(Side::kNorth) > 0;
-  if (namua_from != namua_to) add_column<H>(net, L::kStage, namua_to ? 1 : -1, acc);
+  if (namua_from != namua_to) add_column(net, L::kStage, namua_to ? 1 : -1, acc);
   if (net.threats) {
     for_each_threat_input<W>(from, us, sub);
     for_each_threat_input<W>(to, us, add);
   }
 }
 
-}  // namespace
-
-template <int W>
-void refresh(const Net& net, const Position& p, Side us, Accumulator& acc) {
-  assert(net.input_weights.size() == size_t(net.inputs()) * size_t(net.hidden));
-  with_hidden(net, [&]<int H>() {
-    acc.v = net.input_bias;  // the units past H are 0 there
-    for_each_input<W>(
-        p, us, [&](int input, int value) { add_column<H>(net, input, value, acc); }, net.threats);
-  });
-}
-
-template <int W>
-void update(const Net& net, const Position& from, const Position& to, Side us, Accumulator& acc) {
-  with_hidden(net, [&]<int H>() { update_units<W, H>(net, from, to, us, acc); });
-}
-
 int32_t raw_output(const Net& net, const Accumulator& acc) {
-  return with_hidden(net, [&]<int H>() {
-    int32_t sum = 0;
-    for (int i = 0; i < H; ++i)
-      sum += int32_t(std::clamp<int16_t>(acc.v[i], 0, kQa)) * net.output_weights[i];
-    return sum + net.output_bias;
-  });
+  int32_t sum = 0;
+  for (int i = 0; i < kHidden; ++i)
+    sum += int32_t(std::clamp<int16_t>(acc.v[i], 0, kQa)) * net.output_weights[i];
+  return sum + net.output_bias;
 }
 
 Value output(const Net& net, const Accumulator& acc) {

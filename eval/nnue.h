@@ -1,7 +1,7 @@
 // The learned evaluation: a small network whose first layer is kept as an accumulator
 // (NNUE), quantized to integers, per variant (docs/evaluation.md, "The network").
 //
-//   inputs (sparse, side to move's view) -> hidden int16 accumulator -> clipped ReLU
+//   inputs (sparse, side to move's view) -> kHidden int16 accumulator -> clipped ReLU
 //   -> one output, centi-seeds = output / (kQa * kQb) * net.scale
 //
 // The inputs of a position, seen from a perspective side "us":
@@ -20,7 +20,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -31,14 +30,9 @@
 
 namespace kete::nnue {
 
-// The hidden layer's sizes a net may have (docs/evaluation.md, "The network"): 64 int16
-// are four AVX2 adds a column, 128 eight. Each variant's net is as wide as its matches
-// showed to pay (docs/strength.md).
-inline constexpr int kHiddenSizes[] = {64, 128};
-inline constexpr int kMaxHidden = 128;
-constexpr bool valid_hidden(int hidden) {
-  return std::ranges::find(kHiddenSizes, hidden) != std::end(kHiddenSizes);
-}
+// Sizes chosen by measurement (docs/performance.md): 64 hidden int16 are four AVX2 adds
+// a column, and the nodes/s cost of a wider layer was not repaid in the loss.
+inline constexpr int kHidden = 64;
 inline constexpr int kBuckets = 16;
 inline constexpr int kExcessCap = 32;
 inline constexpr int kSlotInputs = kBuckets + 1;
@@ -58,7 +52,7 @@ inline constexpr double kMaxInputWeight = 1.98;
 // the two houses, the takasia pit and the stage, and with the threat inputs at most a
 // target flag per front pit (2W, at most kMaxRing) and a largest capture per side:
 // with the bias within max_input_bias, an accumulator stays inside int16. The output's dot
-// product is at most kMaxHidden x kQa x 32767; the output bias keeps the sum inside int32.
+// product is at most kHidden x kQa x 32767; the output bias keeps the sum inside int32.
 inline constexpr int kMaxQuantizedWeight = int(kMaxInputWeight * kQa);
 inline constexpr int kMaxActiveUnits = kMaxSeeds + 4;
 inline constexpr int kMaxActiveThreatUnits = kMaxRing + 2;  // 2W target flags, 2 largest
@@ -69,7 +63,7 @@ static_assert(kMaxInputBiasWithThreats > 0);
 constexpr int max_input_bias(bool threats) {
   return threats ? kMaxInputBiasWithThreats : kMaxInputBias;
 }
-inline constexpr int64_t kMaxDotProduct = int64_t(kMaxHidden) * kQa * INT16_MAX;
+inline constexpr int64_t kMaxDotProduct = int64_t(kHidden) * kQa * INT16_MAX;
 inline constexpr int32_t kMaxOutputBias = int32_t(INT32_MAX - kMaxDotProduct);
 static_assert(kMaxOutputBias > 0);
 
@@ -152,20 +146,18 @@ inline constexpr int kFormCount = 2;
 struct Net {
   Variant variant = Variant::kKiswahili;
   Form form = Form::kPlain;
-  bool threats = false;                              // whether the threat inputs follow the board's
-  int32_t scale = 100;                               // centi-seeds per unit of the float output
-  int hidden = 64;                                   // one of kHiddenSizes
-  std::vector<int16_t> input_weights;                // inputs() x hidden, input-major
-  std::array<int16_t, kMaxHidden> input_bias{};      // the first `hidden` used, the rest 0
-  std::array<int16_t, kMaxHidden> output_weights{};  // the same
-  int32_t output_bias = 0;                           // in kQa * kQb units
+  bool threats = false;                // whether the threat inputs follow the board's
+  int32_t scale = 100;                 // centi-seeds per unit of the float output
+  std::vector<int16_t> input_weights;  // inputs() x kHidden, input-major
+  std::array<int16_t, kHidden> input_bias{};
+  std::array<int16_t, kHidden> output_weights{};
+  int32_t output_bias = 0;  // in kQa * kQb units
 
   int inputs() const { return input_count(variant, threats); }
 };
 
-// A net's accumulator: its first net.hidden values.
 struct alignas(64) Accumulator {
-  std::array<int16_t, kMaxHidden> v;
+  std::array<int16_t, kHidden> v;
 };
 
 // The accumulator of p seen from `us`, from scratch.

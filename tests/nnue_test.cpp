@@ -9,7 +9,6 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <tuple>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -45,8 +44,8 @@ std::vector<Position> random_game(RuleSet rules, uint64_t seed, int max_plies = 
 }
 
 // A float net with random weights and a random output bias, its scale a typical fit's.
-FloatNet random_net(Variant v, uint64_t seed, bool threats = false, int hidden = 64) {
-  FloatNet net = tuning::initial_net(v, seed, nnue::Form::kPlain, threats, hidden);
+FloatNet random_net(Variant v, uint64_t seed, bool threats = false) {
+  FloatNet net = tuning::initial_net(v, seed, nnue::Form::kPlain, threats);
   net.k = 1.0 / 300;
   net.params[net.output_bias()] = 0.25f;
   return net;
@@ -224,9 +223,9 @@ nnue::Net hand_made_net(nnue::Form form) {
   net.variant = Variant::kKujifunza;
   net.form = form;
   net.scale = 256;
-  net.input_weights.assign(size_t(613) * size_t(net.hidden), 0);
+  net.input_weights.assign(size_t(613) * nnue::kHidden, 0);
   const auto w = [&](int input, int hidden) -> int16_t& {
-    return net.input_weights[size_t(input) * size_t(net.hidden) + size_t(hidden)];
+    return net.input_weights[size_t(input) * nnue::kHidden + size_t(hidden)];
   };
   net.input_bias[0] = 60;
   w(16, 0) = 30;
@@ -254,7 +253,7 @@ FloatNet hand_made_float_net(nnue::Form form) {
   f.params.assign(FloatNet::param_count(Variant::kKujifunza), 0.0f);
   for (size_t i = 0; i < q.input_weights.size(); ++i)
     f.params[i] = float(q.input_weights[i]) / nnue::kQa;
-  for (int j = 0; j < q.hidden; ++j) {
+  for (int j = 0; j < nnue::kHidden; ++j) {
     f.params[f.input_bias() + size_t(j)] = float(q.input_bias[size_t(j)]) / nnue::kQa;
     f.params[f.output_weights() + size_t(j)] = float(q.output_weights[size_t(j)]) / nnue::kQb;
   }
@@ -338,17 +337,16 @@ void check_incremental(const nnue::Net& net, const std::vector<Position>& game) 
 
 TEST(Nnue, IncrementalAccumulatorEqualsRefreshAfterEveryMove) {
   for (RuleSet rules : kEveryRules)
-    for (bool threats : {false, true})
-      for (int hidden : nnue::kHiddenSizes) {
-        const nnue::Net net = tuning::quantize(random_net(rules.variant, 3, threats, hidden));
-        for (uint64_t g = 0; g < (test::kSanitized ? 2 : 10); ++g) {
-          const std::vector<Position> game = random_game(rules, 100 + g);
-          if (width(rules.variant) == 8)
-            check_incremental<8>(net, game);
-          else
-            check_incremental<12>(net, game);
-        }
+    for (bool threats : {false, true}) {
+      const nnue::Net net = tuning::quantize(random_net(rules.variant, 3, threats));
+      for (uint64_t g = 0; g < (test::kSanitized ? 2 : 10); ++g) {
+        const std::vector<Position> game = random_game(rules, 100 + g);
+        if (width(rules.variant) == 8)
+          check_incremental<8>(net, game);
+        else
+          check_incremental<12>(net, game);
       }
+    }
 }
 
 // The search's evaluator, updating each child from its parent's cached accumulator,
@@ -365,14 +363,13 @@ void check_evaluator_siblings(RuleSet rules, const nnue::Net& net) {
 
 TEST(Nnue, SearchEvaluatorEqualsRefreshForSiblings) {
   for (RuleSet rules : kEveryRules)
-    for (bool threats : {false, true})
-      for (int hidden : nnue::kHiddenSizes) {
-        const nnue::Net net = tuning::quantize(random_net(rules.variant, 4, threats, hidden));
-        if (width(rules.variant) == 8)
-          check_evaluator_siblings<8>(rules, net);
-        else
-          check_evaluator_siblings<12>(rules, net);
-      }
+    for (bool threats : {false, true}) {
+      const nnue::Net net = tuning::quantize(random_net(rules.variant, 4, threats));
+      if (width(rules.variant) == 8)
+        check_evaluator_siblings<8>(rules, net);
+      else
+        check_evaluator_siblings<12>(rules, net);
+    }
 }
 
 // Kigogo is the one variant whose shipped net the search updates incrementally
@@ -419,32 +416,24 @@ TEST(Nnue, KigogoIncrementalEvaluatorEqualsRefreshAlongAPlayedGame) {
 
 // The quantization rounds every weight to 1/kQa (input layer) or 1/kQb (output layer):
 // with some 30-40 inputs set, each hidden unit is off by about 0.015 and the output by
-// about 0.02 of a logit (one standard deviation) with 64 hidden units; the worst of some
-// 2000 positions stays under 0.1 of a logit, 30 centi-seeds at this net's scale of 300
-// per logit. The output sums one rounding error per hidden unit, so the error grows as the
-// square root of their number: 128 units get a bound of 0.1 x sqrt(2) of a logit.
-double quantization_bound(int hidden) {  // centi-seeds
-  return 0.1 * std::sqrt(hidden / 64.0) * 300;
-}
-constexpr double kQuantizationBound = 0.1 * 300;  // 64 hidden units
+// about 0.02 of a logit (one standard deviation); the worst of some 2000 positions stays
+// under 0.1 of a logit, 30 centi-seeds at this net's scale of 300 per logit.
+constexpr double kQuantizationBound = 0.1 * 300;  // centi-seeds
 
 TEST(Nnue, QuantizedInferenceEqualsFloatReferenceWithinBound) {
   for (RuleSet rules : kEveryRules)
-    for (bool threats : {false, true})
-      for (int hidden : nnue::kHiddenSizes) {
-        const FloatNet f = random_net(rules.variant, 11, threats, hidden);
-        const nnue::Net net = tuning::quantize(f);
-        EXPECT_EQ(net.threats, threats);
-        EXPECT_EQ(net.hidden, hidden);
-        double worst = 0;
-        for (uint64_t g = 0; g < 4; ++g)
-          for (const Position& p : random_game(rules, 200 + g)) {
-            const double reference = tuning::forward(f, p) / f.k;
-            worst = std::max(worst, std::abs(nnue::evaluate(net, p) - reference));
-          }
-        EXPECT_LE(worst, quantization_bound(hidden))
-            << to_string(rules.variant) << " threats " << threats << " hidden " << hidden;
-      }
+    for (bool threats : {false, true}) {
+      const FloatNet f = random_net(rules.variant, 11, threats);
+      const nnue::Net net = tuning::quantize(f);
+      EXPECT_EQ(net.threats, threats);
+      double worst = 0;
+      for (uint64_t g = 0; g < 4; ++g)
+        for (const Position& p : random_game(rules, 200 + g)) {
+          const double reference = tuning::forward(f, p) / f.k;
+          worst = std::max(worst, std::abs(nnue::evaluate(net, p) - reference));
+        }
+      EXPECT_LE(worst, kQuantizationBound) << to_string(rules.variant) << " threats " << threats;
+    }
 }
 
 // A residual net is the linear evaluation plus its output: the quantized sum against the
@@ -479,29 +468,27 @@ std::string with_u32(std::string bytes, size_t offset, uint32_t value) {
 
 TEST(NetFile, RoundTrips) {
   for (Variant v : kAllVariants)
-    for (bool threats : {false, true})
-      for (int hidden : nnue::kHiddenSizes) {
-        FloatNet f = random_net(v, 6, threats, hidden);
-        f.form = v == Variant::kBao ? nnue::Form::kResidual : nnue::Form::kPlain;
-        const nnue::Net net = tuning::quantize(f);
-        const std::string bytes = nnue::format_net(net);
-        EXPECT_EQ(bytes.size(), nnue::net_file_bytes(v, threats, hidden));
-        EXPECT_EQ(
-            bytes.size() - nnue::net_file_bytes(v, false, hidden),
-            threats ? 2 * size_t(nnue::input_count(v, true) - nnue::input_count(v)) * size_t(hidden)
+    for (bool threats : {false, true}) {
+      FloatNet f = random_net(v, 6, threats);
+      f.form = v == Variant::kBao ? nnue::Form::kResidual : nnue::Form::kPlain;
+      const nnue::Net net = tuning::quantize(f);
+      const std::string bytes = nnue::format_net(net);
+      EXPECT_EQ(bytes.size(), nnue::net_file_bytes(v, threats));
+      EXPECT_EQ(bytes.size() - nnue::net_file_bytes(v),
+                threats
+                    ? 2 * size_t(nnue::input_count(v, true) - nnue::input_count(v)) * nnue::kHidden
                     : 0);
-        absl::StatusOr<nnue::Net> back = nnue::parse_net(bytes, v);
-        ASSERT_TRUE(back.ok()) << back.status();
-        EXPECT_EQ(back->input_weights, net.input_weights);
-        EXPECT_EQ(back->input_bias, net.input_bias);
-        EXPECT_EQ(back->output_weights, net.output_weights);
-        EXPECT_EQ(back->output_bias, net.output_bias);
-        EXPECT_EQ(back->scale, net.scale);
-        EXPECT_EQ(back->variant, v);
-        EXPECT_EQ(back->form, f.form);
-        EXPECT_EQ(back->threats, threats);
-        EXPECT_EQ(back->hidden, hidden);
-      }
+      absl::StatusOr<nnue::Net> back = nnue::parse_net(bytes, v);
+      ASSERT_TRUE(back.ok()) << back.status();
+      EXPECT_EQ(back->input_weights, net.input_weights);
+      EXPECT_EQ(back->input_bias, net.input_bias);
+      EXPECT_EQ(back->output_weights, net.output_weights);
+      EXPECT_EQ(back->output_bias, net.output_bias);
+      EXPECT_EQ(back->scale, net.scale);
+      EXPECT_EQ(back->variant, v);
+      EXPECT_EQ(back->form, f.form);
+      EXPECT_EQ(back->threats, threats);
+    }
 }
 
 TEST(NetFile, EveryErrorIsRefusedAndNamed) {
@@ -520,8 +507,7 @@ TEST(NetFile, EveryErrorIsRefusedAndNamed) {
       {with_u32(good, 12, 9), "unknown variant 9"},
       {with_u32(good, 16, 2), "unknown form 2"},
       {with_u32(good, 20, 10), "architecture"},
-      {with_u32(good, 24, 96), "architecture"},  // hidden units: 64 or 128
-      {with_u32(good, 24, 128), "truncated"},    // a 64-unit file read as 128 units
+      {with_u32(good, 24, 128), "architecture"},
       {with_u32(good, 28, 2), "architecture"},
       {with_u32(good, 32, 8), "buckets"},
       {with_u32(good, 40, 255), "quantization"},
@@ -698,8 +684,7 @@ TEST(Nnue, SearchEvaluatesWithTheNet) {
     nnue::Net constant;
     constant.variant = rules.variant;
     constant.scale = 100;
-    constant.input_weights.assign(
-        size_t(nnue::input_count(rules.variant)) * size_t(constant.hidden), 0);
+    constant.input_weights.assign(size_t(nnue::input_count(rules.variant)) * nnue::kHidden, 0);
     constant.output_bias = 5 * nnue::kQa * nnue::kQb;
     ASSERT_EQ(nnue::evaluate(constant, Position::start(rules.variant)), 500);
     auto root_score = [&](std::shared_ptr<const nnue::Net> net) {
@@ -785,12 +770,10 @@ TEST(Trainer, HeldOutLossFallsAndResumeIsExact) {
   EXPECT_LT(straight.loss(false), before);
 
   // A residual net starts from the linear evaluation and learns a correction to it; a net
-  // with the threat inputs trains too, and so does a net of 128 hidden units. The first
-  // net's checkpoint fits none of them.
-  for (const auto& [form, threats, hidden] :
-       {std::tuple{nnue::Form::kResidual, false, 64}, std::tuple{nnue::Form::kPlain, true, 64},
-        std::tuple{nnue::Form::kPlain, false, 128}}) {
-    FloatNet other = tuning::initial_net(Variant::kKiswahili, 1, form, threats, hidden);
+  // with the threat inputs trains too. A plain net's checkpoint fits neither.
+  for (const auto& [form, threats] :
+       {std::pair{nnue::Form::kResidual, false}, std::pair{nnue::Form::kPlain, true}}) {
+    FloatNet other = tuning::initial_net(Variant::kKiswahili, 1, form, threats);
     other.k = net.k;
     tuning::Trainer trainer(other, samples, options);
     const double train_before = trainer.loss(false);

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "eval/net_file.h"
 #include "rules/notation.h"
@@ -29,15 +28,13 @@ namespace {
 constexpr std::string_view kUsage =
     "usage: kete-train --data FILE [--data FILE ...] --out NET [--variant V] [--epochs N]\n"
     "                  [--lr X] [--batch N] [--lambda L] [--seed S] [--holdout-every N]\n"
-    "                  [--checkpoint FILE] [--resume FILE] [--residual] [--threats]\n"
-    "                  [--hidden 64|128]\n";
+    "                  [--checkpoint FILE] [--resume FILE] [--residual] [--threats]\n";
 
 struct Options : DatasetFlags {
   std::string checkpoint, resume;
   int epochs = 10;
   nnue::Form form = nnue::Form::kPlain;
   bool threats = false;
-  int hidden = 64;
   TrainOptions train;
 };
 
@@ -50,14 +47,6 @@ absl::Status parse_flag(const std::string& flag, tools::ArgCursor& args, Options
   }
   if (flag == "--threats") {
     o.threats = true;
-    return absl::OkStatus();
-  }
-  if (flag == "--hidden") {
-    if (absl::Status s = args.number(flag, o.hidden, 1, nnue::kMaxHidden); !s.ok()) return s;
-    if (!nnue::valid_hidden(o.hidden))
-      return absl::InvalidArgumentError(fmt::format("--hidden {}: a net has {} hidden units",
-                                                    o.hidden,
-                                                    fmt::join(nnue::kHiddenSizes, " or ")));
     return absl::OkStatus();
   }
   if (flag == "--epochs") return args.number(flag, o.epochs, 0, 100'000);
@@ -85,7 +74,7 @@ absl::Status write_file(const std::string& path, std::string_view bytes) {
 absl::Status run(const Options& o) {
   absl::StatusOr<std::vector<Sample>> samples = read_dataset(o.data, o.variant);
   if (!samples.ok()) return samples.status();
-  FloatNet net = initial_net(o.variant, o.train.seed, o.form, o.threats, o.hidden);
+  FloatNet net = initial_net(o.variant, o.train.seed, o.form, o.threats);
   net.k = fit_scale(*samples);
   Trainer trainer(std::move(net), *samples, o.train);
   if (trainer.size(false) == 0 || trainer.size(true) == 0)
@@ -100,9 +89,9 @@ absl::Status run(const Options& o) {
     if (absl::Status s = trainer.resume(*bytes); !s.ok())
       return absl::InvalidArgumentError(fmt::format("--resume '{}': {}", o.resume, error_text(s)));
   }
-  tools::print("samples {} (held out {}), scale k {:.6f}, {} net of {} hidden units{}, epoch {}\n",
-               samples->size(), trainer.size(true), trainer.net().k,
-               o.form == nnue::Form::kResidual ? "residual" : "plain", o.hidden,
+  tools::print("samples {} (held out {}), scale k {:.6f}, {} net{}, epoch {}\n", samples->size(),
+               trainer.size(true), trainer.net().k,
+               o.form == nnue::Form::kResidual ? "residual" : "plain",
                o.threats ? " with threat inputs" : "", trainer.epoch());
   tools::print("epoch {:>3} training loss {:.6f} held-out loss {:.6f}\n", trainer.epoch(),
                trainer.loss(false), trainer.loss(true));

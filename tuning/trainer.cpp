@@ -15,8 +15,7 @@ namespace kete::tuning {
 
 namespace {
 
-using nnue::kMaxHidden;
-using Hidden = std::array<float, kMaxHidden>;  // the first net.hidden used
+using nnue::kHidden;
 
 // Adam's constants (Kingma and Ba 2015), the values every NNUE trainer keeps.
 constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-8;
@@ -40,40 +39,37 @@ void inputs_of(const FloatNet& net, const Position& p, Add&& add) {
 }
 
 // The hidden pre-activations of p.
-void hidden_of(const FloatNet& net, const Position& p, Hidden& h) {
+void hidden_of(const FloatNet& net, const Position& p, std::array<float, kHidden>& h) {
   const float* w = net.params.data();
-  const int n = net.hidden;
-  std::copy_n(w + net.input_bias(), n, h.begin());
+  std::copy_n(w + net.input_bias(), kHidden, h.begin());
   inputs_of(net, p, [&](int input, int value) {
-    const float* column = w + size_t(input) * size_t(n);
-    for (int j = 0; j < n; ++j)
+    const float* column = w + size_t(input) * kHidden;
+    for (int j = 0; j < kHidden; ++j)
       h[j] += float(value) * column[j];
   });
 }
 
-double output_of(const FloatNet& net, const Hidden& h) {
+double output_of(const FloatNet& net, const std::array<float, kHidden>& h) {
   const float* w2 = net.params.data() + net.output_weights();
   double out = net.params[net.output_bias()];
-  for (int j = 0; j < net.hidden; ++j)
+  for (int j = 0; j < kHidden; ++j)
     out += double(std::clamp(h[j], 0.0f, 1.0f)) * w2[j];
   return out;
 }
 
 }  // namespace
 
-FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form, bool threats, int hidden) {
-  assert(nnue::valid_hidden(hidden));
+FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form, bool threats) {
   FloatNet net;
   net.variant = v;
   net.form = form;
   net.threats = threats;
-  net.hidden = hidden;
-  net.params.assign(FloatNet::param_count(v, threats, hidden), 0.0f);
+  net.params.assign(FloatNet::param_count(v, threats), 0.0f);
   Random rng(seed);
   auto uniform = [&](double a) { return float((2 * rng.uniform01() - 1) * a); };
   for (size_t i = 0; i < net.input_bias(); ++i)
     net.params[i] = uniform(kInitInputWeight);
-  for (int j = 0; j < hidden; ++j) {
+  for (int j = 0; j < kHidden; ++j) {
     net.params[net.input_bias() + size_t(j)] = float(kInitInputBias);
     net.params[net.output_weights() + size_t(j)] = uniform(kInitOutputWeight);
   }
@@ -86,7 +82,7 @@ double base_logit(const FloatNet& net, const Position& p) {
 }
 
 double forward(const FloatNet& net, const Position& p) {
-  Hidden h;
+  std::array<float, kHidden> h;
   hidden_of(net, p, h);
   return output_of(net, h) + base_logit(net, p);
 }
@@ -96,7 +92,6 @@ nnue::Net quantize(const FloatNet& f) {
   net.variant = f.variant;
   net.form = f.form;
   net.threats = f.threats;
-  net.hidden = f.hidden;
   net.scale = int32_t(std::lround(1 / f.k));
   auto q16 = [](double x) {
     return int16_t(std::clamp<long>(std::lround(x), INT16_MIN, INT16_MAX));
@@ -104,7 +99,7 @@ nnue::Net quantize(const FloatNet& f) {
   net.input_weights.resize(f.input_bias());
   for (size_t i = 0; i < f.input_bias(); ++i)
     net.input_weights[i] = q16(f.params[i] * nnue::kQa);
-  for (int j = 0; j < f.hidden; ++j) {
+  for (int j = 0; j < kHidden; ++j) {
     net.input_bias[j] = q16(f.params[f.input_bias() + size_t(j)] * nnue::kQa);
     net.output_weights[j] = q16(f.params[f.output_weights() + size_t(j)] * nnue::kQb);
   }
@@ -151,7 +146,7 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t begin, size_t end)
   float* gw2 = grad_.data() + net_.output_weights();
   const float* w2 = net_.params.data() + net_.output_weights();
   const double scale = 1.0 / double(end - begin);
-  Hidden h, gh;
+  std::array<float, kHidden> h, gh;
   for (size_t k = begin; k < end; ++k) {
     const Example& e = train_[order[k]];
     hidden_of(net_, e.position, h);
@@ -159,15 +154,15 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t begin, size_t end)
     // d(p - t)^2 / d output
     const float g = float(2 * (p - e.target) * p * (1 - p) * scale);
     grad_[net_.output_bias()] += g;
-    for (int j = 0; j < net_.hidden; ++j) {
+    for (int j = 0; j < kHidden; ++j) {
       const bool live = h[j] > 0 && h[j] < 1;
       gw2[j] += g * std::clamp(h[j], 0.0f, 1.0f);
       gh[j] = live ? g * w2[j] : 0.0f;
       grad_[net_.input_bias() + size_t(j)] += gh[j];
     }
     inputs_of(net_, e.position, [&](int input, int value) {
-      float* column = grad_.data() + size_t(input) * size_t(net_.hidden);
-      for (int j = 0; j < net_.hidden; ++j)
+      float* column = grad_.data() + size_t(input) * kHidden;
+      for (int j = 0; j < kHidden; ++j)
         column[j] += float(value) * gh[j];
     });
   }
@@ -200,7 +195,7 @@ void Trainer::train_epoch() {
 }
 
 double Trainer::predict(const Example& e) const {
-  Hidden h;
+  std::array<float, kHidden> h;
   hidden_of(net_, e.position, h);
   return output_of(net_, h) + e.base;
 }
@@ -220,7 +215,7 @@ std::string Trainer::checkpoint() const {
   nnue::append_bytes(out, kCheckpointVersion);
   nnue::append_bytes(out, uint32_t(net_.variant));
   nnue::append_bytes(out, uint32_t(net_.form));
-  nnue::append_bytes(out, uint32_t(net_.hidden));
+  nnue::append_bytes(out, uint32_t(kHidden));
   nnue::append_bytes(out, uint64_t(net_.params.size()));
   nnue::append_bytes(out, int32_t(epoch_));
   nnue::append_bytes(out, steps_);
@@ -252,7 +247,7 @@ absl::Status Trainer::resume(std::string_view bytes) {
   next(hidden);
   next(count);
   if (version != kCheckpointVersion || variant != uint32_t(net_.variant) ||
-      form != uint32_t(net_.form) || hidden != uint32_t(net_.hidden) || count != n)
+      form != uint32_t(net_.form) || hidden != uint32_t(kHidden) || count != n)
     return absl::InvalidArgumentError(
         fmt::format("checkpoint version {}, variant {}, form {}, hidden {} does not match this run",
                     version, variant, form, hidden));

@@ -28,22 +28,20 @@ struct FloatNet {
   Variant variant = Variant::kKiswahili;
   nnue::Form form = nnue::Form::kPlain;  // residual: the output adds to the linear evaluation
   bool threats = false;                  // the threat inputs follow the board's
-  int hidden = 64;                       // one of nnue::kHiddenSizes
   double k = 0.01;  // the logistic scale: output / k is the evaluation in centi-seeds
   std::vector<float> params;
   int inputs() const { return nnue::input_count(variant, threats); }
-  size_t input_bias() const { return size_t(inputs()) * size_t(hidden); }
-  size_t output_weights() const { return input_bias() + size_t(hidden); }
-  size_t output_bias() const { return output_weights() + size_t(hidden); }
-  static size_t param_count(Variant v, bool threats = false, int hidden = 64) {
-    return size_t(nnue::input_count(v, threats) + 2) * size_t(hidden) + 1;
+  size_t input_bias() const { return size_t(inputs()) * nnue::kHidden; }
+  size_t output_weights() const { return input_bias() + nnue::kHidden; }
+  size_t output_bias() const { return output_weights() + nnue::kHidden; }
+  static size_t param_count(Variant v, bool threats = false) {
+    return size_t(nnue::input_count(v, threats) + 2) * nnue::kHidden + 1;
   }
 };
 
-// A float network of variant v with `hidden` hidden units (one of nnue::kHiddenSizes)
-// and small random weights from `seed`.
+// A float network of variant v with small random weights from `seed`.
 FloatNet initial_net(Variant v, uint64_t seed, nnue::Form form = nnue::Form::kPlain,
-                     bool threats = false, int hidden = 64);
+                     bool threats = false);
 
 // What a residual net adds its output to: k times the linear evaluation with the
 // variant's built-in weights, as a logit (0 for a plain net).
