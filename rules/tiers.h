@@ -83,6 +83,41 @@ void generate_by_tiers(const Position& p, Emit& emit) {
       R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), counted);
 }
 
+// One move played without generating the others (the search's table move, tried before
+// the node's moves are generated). The move is legal exactly when generate_by_tiers
+// would emit it: when its tier is the first with any candidate (an earlier tier, even one
+// whose candidates all fail, would take generating) and its candidate (its start pit,
+// either direction) emits it. Then emit(move, child, seeds_sown) is called for it alone,
+// `*sole` (when asked) tells whether it is the only legal move, found by playing the
+// tier's other candidates until one plays, and the result is true. Otherwise, an illegal
+// move or a later tier's, the result is false and nothing is emitted.
+template <class R, class Emit>
+bool play_first_tier_move(const Position& p, Move m, bool* sole, Emit&& emit) {
+  const Candidates c = R::candidates(p);
+  int t = 0;
+  while (t < c.tiers && c.tier[t] == 0)
+    ++t;
+  if (t == c.tiers || m.pit() >= kMaxRing) return false;
+  const uint64_t own = both_ways(m.pit()) & c.tier[t];
+  int emitted = 0;
+  bool found = false;
+  auto match = [&](Move e, const Position& child, int sown) {
+    ++emitted;
+    if (e != m) return;
+    assert_consistent(child);
+    emit(e, child, sown);
+    found = true;
+  };
+  for (uint64_t bits = own; bits; bits &= bits - 1)
+    R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), match);
+  if (!found || sole == nullptr) return found;
+  auto any = [&](Move, const Position&, int) { ++emitted; };
+  for (uint64_t bits = c.tier[t] & ~own; bits && emitted < 2; bits &= bits - 1)
+    R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), any);
+  *sole = emitted == 1;
+  return true;
+}
+
 // The base of every rules type (CRTP) of variant V on a board W pits wide. Self supplies
 // ranked_candidates(p), the tiers of a position whose game goes on, and play_candidate;
 // candidates(p) has none once the game is over, and generate(p, emit), which calls

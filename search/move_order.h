@@ -1,4 +1,4 @@
-// Move ordering (search/search.cpp, step 7): the root's previous best move, the table's
+// Move ordering (search/search.cpp, step 8): the root's previous best move, the table's
 // move, the moves that win seeds (by the seeds won), the two killers of the ply, then quiet
 // moves by their history; and the killers and the history that refuting quiet moves teach.
 #pragma once
@@ -24,13 +24,20 @@ inline int material(const Position& p, Side s) {
 
 class MoveOrder {
  public:
+  using History = std::array<int, kHistorySize>;
+
   explicit MoveOrder(const SearchParams& params) : params_(params) {}
+
+  // A side's history as it stands: a node that searches its table move before generating
+  // its other moves keeps a copy, to order them as if none had been searched yet.
+  const History& history(Side us) const { return history_[index(us)]; }
 
   // Scores the frame's children (their seeds won into frame.gain, their sort keys into
   // frame.keys) and sorts them into frame.order, ties in generation order. The key holds
   // both, so that std::sort (which never allocates, unlike std::stable_sort) gives exactly
-  // the stable order.
-  void order(Frame& frame, const Position& p, int ply, Move tt_move, Move pv_move) const {
+  // the stable order. Quiet moves are ranked by `history`, the mover's.
+  void order(Frame& frame, const Position& p, int ply, Move tt_move, Move pv_move,
+             const History& history) const {
     const Side us = p.side_to_move();
     const int n = frame.children.size();
     const int before = material(p, us);
@@ -38,7 +45,7 @@ class MoveOrder {
       const Move m = frame.children[i].move;
       const int gain = material(frame.children[i].position, us) - before;
       frame.gain[size_t(i)] = gain;
-      frame.keys[size_t(i)] = order_key(score(m, gain, us, ply, tt_move, pv_move), i);
+      frame.keys[size_t(i)] = order_key(score(m, gain, ply, tt_move, pv_move, history), i);
     }
     std::sort(frame.keys.begin(), frame.keys.begin() + n, std::greater<>());
     for (int i = 0; i < n; ++i)
@@ -59,21 +66,21 @@ class MoveOrder {
 
  private:
   // The bands of search/params.h, highest first.
-  int score(Move m, int gain, Side us, int ply, Move tt_move, Move pv_move) const {
+  int score(Move m, int gain, int ply, Move tt_move, Move pv_move, const History& history) const {
     if (m == pv_move) return kOrderPvMove;
     if (m == tt_move) return kOrderTtMove;
     if (params_.gain_order && gain > 0) return kOrderCapture + gain;
     if (m.capture()) return kOrderCapture;
     if (params_.use_killers && m == killers_[ply][0]) return kOrderKiller;
     if (params_.use_killers && m == killers_[ply][1]) return kOrderKiller - 1;
-    return params_.use_history ? history_[index(us)][history_index(m)] : 0;
+    return params_.use_history ? history[history_index(m)] : 0;
   }
 
   static int history_index(Move m) { return m.raw() & (kHistorySize - 1); }
 
   const SearchParams& params_;
   std::array<std::array<Move, 2>, kMaxPly> killers_{};
-  std::array<std::array<int, kHistorySize>, 2> history_{};
+  std::array<History, 2> history_{};
 };
 
 }  // namespace kete

@@ -273,25 +273,11 @@ class Worker {
         singular_ && !excluding && ply > 0 && hit && is_singular(p, depth, ply, tte);
     if (aborted_) return 0;
 
-    // Step 6. Generate the moves; no legal move loses (rules.md section 2).
+    // What steps 6 to 10 share: the node's best so far, the search of one child (step 9),
+    // the refutation's lesson (9a) and the table's store (10).
     ChildList& children = frame.children;
     children.clear();
-    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
-    if (children.empty()) return mated_in(ply);
-    // The children that search() will look up in the table (above the horizon): their
-    // buckets are asked for together, so that the lookups' memory waits overlap.
-    if (params_.use_tt && depth > 1)
-      for (int i = 0; i < children.size(); ++i)
-        s_.tt.prefetch(children[i].position.key());
-    // Step 6a. A forced move costs no width: search it a ply deeper.
-    if (one_reply_ && children.size() == 1 && may_extend(ply)) ++depth;
-
-    // Step 7. Order: root PV move, TT move, captures, killers, history.
-    order_.order(frame, p, ply, tt_move,
-                 ply == 0 && root_pv_.size ? root_pv_.moves[0] : Move::none());
-    const std::array<int, kMaxMoves>& order = frame.order;
-
-    // Step 8. Principal variation search over the moves.
+    const Side us = p.side_to_move();
     const Value original_alpha = alpha;
     Value best = -kInfinite;
     Move best_move = Move::none();
@@ -299,19 +285,8 @@ class Worker {
     int searched = 0;
     // Moves another thread is searching are put off to the end (InFlight).
     const bool share = s_.in_flight.on() && depth >= kDeferDepth;
-    int deferred = 0;
-    for (int k = 0; k < children.size() + deferred; ++k) {
-      const bool first_pass = k < children.size();
-      const int index = first_pass ? order[k] : frame.deferred[size_t(k - children.size())];
-      const Child& c = children[index];
-      if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
-        continue;
-      if (ply == 0 && !root_allowed(c.move)) continue;
-      if (excluding && c.move == frame.excluded) continue;
-      if (share && first_pass && searched > 0 && s_.in_flight.busy(c.position.key())) {
-        frame.deferred[size_t(deferred++)] = index;
-        continue;
-      }
+    // Searches child c; true when it refutes the node.
+    auto visit = [&](const Child& c) {
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
       if (share) s_.in_flight.enter(c.position.key());
       history_keys_.push(c.position.key());
@@ -327,32 +302,100 @@ class Worker {
       }
       history_keys_.pop();
       if (share) s_.in_flight.leave(c.position.key());
-      if (aborted_) return 0;
-      if (v > best) {
-        best = v;
-        best_move = c.move;
-        if (v > alpha) {
-          alpha = v;
-          line.set(c.move, child_line);
-          if (alpha >= beta) {
-            // Step 9. A quiet move that refutes: remember it at this ply and for this side.
-            if (!c.move.capture() && !(params_.gain_order && frame.gain[size_t(index)] > 0))
-              order_.reward_quiet(c.move, p.side_to_move(), ply, depth);
-            break;
-          }
+      if (aborted_ || v <= best) return false;
+      best = v;
+      best_move = c.move;
+      if (v <= alpha) return false;
+      alpha = v;
+      line.set(c.move, child_line);
+      return alpha >= beta;
+    };
+    // Step 9a. A quiet move that refutes (gain: the seeds it wins): remember it at this ply
+    // and for this side.
+    auto refuted_by = [&](const Child& c, int gain) {
+      if (!c.move.capture() && !(params_.gain_order && gain > 0))
+        order_.reward_quiet(c.move, us, ply, depth);
+    };
+    // Step 10. Store the result (not a singular test's: one move was left out).
+    auto store = [&] {
+      if (params_.use_tt && !excluding) {
+        const Bound bound = best >= beta            ? Bound::kLower
+                            : best > original_alpha ? Bound::kExact
+                                                    : Bound::kUpper;
+        s_.tt.store(p.key(), {best_move, to_tt(best, ply), depth, bound});
+      }
+      return best;
+    };
+
+    // Step 6. The table's move first (Stockfish's staged move picker): in bao, below the
+    // root, it is played and searched before the other moves are generated, and a cutoff
+    // spares generating them. The search is the same tree either way: the table's move is
+    // the first in the order below, and the others are ordered by the history from before
+    // it. The other variants lost a little time with it, for fewer instructions
+    // (docs/performance.md, "The table's move before the others").
+    // (Step 6a. A forced move costs no width: it is searched a ply deeper.)
+    const bool may_extend_reply = one_reply_ && may_extend(ply);
+    bool tt_first = false;
+    MoveOrder::History history_before;
+    if (kTableMoveFirst && ply > 0 && !tt_move.is_none()) {
+      bool sole = false;
+      tt_first = play_first_tier_move<R>(
+          p, tt_move, may_extend_reply ? &sole : nullptr,
+          [&](Move m, const Position& c, int) { children.push_back(m, c); });
+      if (tt_first) {
+        if (sole) ++depth;
+        if (params_.use_tt && depth > 1) s_.tt.prefetch(children[0].position.key());
+        history_before = order_.history(us);
+        const bool cutoff = visit(children[0]);
+        if (aborted_) return 0;
+        if (cutoff) {
+          refuted_by(children[0], material(children[0].position, us) - material(p, us));
+          return store();
         }
+        children.clear();
+      }
+    }
+
+    // Step 7. Generate the moves; no legal move loses (rules.md section 2).
+    R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
+    if (children.empty()) return mated_in(ply);
+    // The children that search() will look up in the table (above the horizon): their
+    // buckets are asked for together, so that the lookups' memory waits overlap.
+    if (params_.use_tt && depth > 1)
+      for (int i = 0; i < children.size(); ++i)
+        s_.tt.prefetch(children[i].position.key());
+    if (!tt_first && may_extend_reply && children.size() == 1) ++depth;
+
+    // Step 8. Order: root PV move, TT move, captures, killers, history.
+    order_.order(frame, p, ply, tt_move,
+                 ply == 0 && root_pv_.size ? root_pv_.moves[0] : Move::none(),
+                 tt_first ? history_before : order_.history(us));
+    const std::array<int, kMaxMoves>& order = frame.order;
+
+    // Step 9. Principal variation search over the moves.
+    int deferred = 0;
+    for (int k = 0; k < children.size() + deferred; ++k) {
+      const bool first_pass = k < children.size();
+      const int index = first_pass ? order[k] : frame.deferred[size_t(k - children.size())];
+      const Child& c = children[index];
+      if (tt_first && c.move == tt_move) continue;
+      if (ply == 0 && std::find(excluded_.begin(), excluded_.end(), c.move) != excluded_.end())
+        continue;
+      if (ply == 0 && !root_allowed(c.move)) continue;
+      if (excluding && c.move == frame.excluded) continue;
+      if (share && first_pass && searched > 0 && s_.in_flight.busy(c.position.key())) {
+        frame.deferred[size_t(deferred++)] = index;
+        continue;
+      }
+      const bool cutoff = visit(c);
+      if (aborted_) return 0;
+      if (cutoff) {
+        refuted_by(c, frame.gain[size_t(index)]);
+        break;
       }
     }
     if (searched == 0) return mated_in(ply);  // every root move excluded: cannot happen
-
-    // Step 10. Store the result (not a singular test's: one move was left out).
-    if (params_.use_tt && !excluding) {
-      const Bound bound = best >= beta            ? Bound::kLower
-                          : best > original_alpha ? Bound::kExact
-                                                  : Bound::kUpper;
-      s_.tt.store(p.key(), {best_move, to_tt(best, ply), depth, bound});
-    }
-    return best;
+    return store();
   }
 
   // The static evaluation: the network if the variant has one (a residual net on top of
@@ -533,7 +576,10 @@ class Worker {
   bool exact_ = false;  // settle_mate's search: no pruning that could hide a mate
   bool pondering_ = s_.limits.pondering && s_.limits.pondering->load();
   Line root_pv_;
-  std::vector<Move> excluded_;      // root moves of earlier MultiPV lines in this iteration
+  std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
+  // The table's move is searched before the other moves are generated (step 6).
+  static constexpr bool kTableMoveFirst = R::kVariant == Variant::kBao;
+
   MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
