@@ -44,13 +44,6 @@ int Position::front_seeds(Side s) const {
   return n;
 }
 
-int Position::ring_seeds(Side s) const {
-  int n = 0;
-  for (int i = 0; i < ring_size(); ++i)
-    n += seeds(s, i);
-  return n;
-}
-
 void Position::set_hand(Side s, int n) {
   assert(n >= 0 && n <= kMaxHand);
   key_ ^= zobrist::kKeys.hand[index(s)][hand_[index(s)]] ^ zobrist::kKeys.hand[index(s)][n];

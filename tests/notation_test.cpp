@@ -132,6 +132,25 @@ TEST(PositionString, CanonicalStartPositions) {
   }
 }
 
+// The seeds of a ring, counted a word of pits at a time, on both widths and with pits full
+// to kMaxSeeds (sums worked out by hand).
+TEST(PositionSeeds, RingSeedsCountsEveryPit) {
+  Position bao = Position::start(Variant::kBao);
+  EXPECT_EQ(bao.ring_seeds(Side::kSouth), 32);
+  for (int i = 0; i < 16; ++i)
+    bao.set_seeds(Side::kSouth, i, i + 1);  // 1 + 2 + ... + 16
+  EXPECT_EQ(bao.ring_seeds(Side::kSouth), 136);
+  EXPECT_EQ(bao.ring_seeds(Side::kNorth), 32);
+  Position kigogo = Position::start(Variant::kKigogo);
+  EXPECT_EQ(kigogo.ring_seeds(Side::kNorth), 46);  // 24 pits of 2 but a1
+  for (int i = 0; i < 24; ++i)
+    kigogo.set_seeds(Side::kNorth, i, kMaxSeeds);
+  EXPECT_EQ(kigogo.ring_seeds(Side::kNorth), 24 * 92);
+  kigogo.set_seeds(Side::kNorth, 23, 0);
+  EXPECT_EQ(kigogo.ring_seeds(Side::kNorth), 23 * 92);
+  EXPECT_EQ(kigogo.ring_seeds(Side::kSouth), 46);
+}
+
 // "Parsing accepts the trailing - fields omitted"; the canonical form drops them again
 // (and prints all five for kiswahili, hands 0,0 in mtaji).
 TEST(PositionString, OptionalTrailingFields) {
