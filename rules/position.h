@@ -92,6 +92,10 @@ class Position {
   bool has_takasia() const { return takasia_ != kNoTakasia; }
   Pit takasia() const { return {Side(takasia_ / kMaxRing), takasia_ % kMaxRing}; }
 
+  // The pits i..i+7 of side s as one word, pit i in the low byte (only the first `bytes`
+  // of them, the rest 0); pits past the ring hold no seeds.
+  uint64_t pit_word(Side s, int i, int bytes = 8) const { return word(pits_[index(s)], i, bytes); }
+
   // Seeds on the board of one side (front row, or the whole ring).
   int front_seeds(Side s) const;
   // The seeds on a side's ring, a word of eight pits at a time (pits past the ring hold
