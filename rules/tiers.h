@@ -83,6 +83,23 @@ void generate_by_tiers(const Position& p, Emit& emit) {
       R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), counted);
 }
 
+// Whether some legal move satisfies pred(move, child, seeds_sown): the moves in
+// generate_by_tiers's order, stopping at the candidate whose move does.
+template <class R, class Pred>
+bool any_legal_move(const Position& p, Pred&& pred) {
+  const Candidates c = R::candidates(p);
+  bool legal = false, found = false;
+  auto test = [&](Move m, const Position& child, int sown) {
+    assert_consistent(child);
+    legal = true;
+    found = found || pred(m, child, sown);
+  };
+  for (int t = 0; t < c.tiers && !legal; ++t)
+    for (uint64_t bits = c.tier[t]; bits && !found; bits &= bits - 1)
+      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), test);
+  return found;
+}
+
 // One move played without generating the others (the search's table move, tried before
 // the node's moves are generated). The move is legal exactly when generate_by_tiers
 // would emit it: when its tier is the first with any candidate (an earlier tier, even one

@@ -440,13 +440,24 @@ class Worker {
   Value quiesce(const Position& p, int ply, Value alpha, Value beta, int plies) {
     path_[size_t(ply)] = &p;
     if (plies <= 0 || ply >= kMaxPly - 1) return evaluate(p, ply);
+    const Side us = p.side_to_move();
+    const int before = material(p, us);
+    // In bao, where eating is optional, the side to move nearly always has a quiet move:
+    // the evaluation comes first, and when it fails high one quiet move found is enough,
+    // without generating the others (the value is the one the full generation gives).
+    Value stand_pat = -kInfinite;
+    if constexpr (kStandPatFirst) {
+      stand_pat = evaluate(p, ply);
+      if (stand_pat >= beta && any_legal_move<R>(p, [&](Move, const Position& c, int) {
+            return material(c, us) <= before;
+          }))
+        return stand_pat;
+    }
     Frame& frame = stack_[ply];
     ChildList& children = frame.children;
     children.clear();
     R::generate(p, [&](Move m, const Position& c, int) { children.push_back(m, c); });
     if (children.empty()) return mated_in(ply);
-    const Side us = p.side_to_move();
-    const int before = material(p, us);
     int captures = 0;
     for (int i = 0; i < children.size(); ++i) {
       const int gain = material(children[i].position, us) - before;
@@ -454,7 +465,7 @@ class Worker {
     }
     Value best = -kInfinite;
     if (captures < children.size()) {
-      best = evaluate(p, ply);
+      best = kStandPatFirst ? stand_pat : evaluate(p, ply);
       if (best >= beta) return best;
       alpha = std::max(alpha, best);
     }
@@ -579,6 +590,8 @@ class Worker {
   std::vector<Move> excluded_;  // root moves of earlier MultiPV lines in this iteration
   // The table's move is searched before the other moves are generated (step 6).
   static constexpr bool kTableMoveFirst = R::kVariant == Variant::kBao;
+  // The horizon's evaluation comes before its moves are generated (quiesce).
+  static constexpr bool kStandPatFirst = R::kVariant == Variant::kBao;
 
   MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply

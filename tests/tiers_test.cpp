@@ -1,6 +1,8 @@
-// One move played alone (rules/tiers.h, play_first_tier_move, which the search uses for
-// its table move): it plays a move exactly as generate does or not at all, plays every
-// legal move of simple bao, and knows when the move is the only one.
+// Moves without generating them all (rules/tiers.h). One move played alone
+// (play_first_tier_move, which the search uses for its table move): it plays a move
+// exactly as generate does or not at all, plays every legal move of simple bao, and knows
+// when the move is the only one. A legal move that passes a test (any_legal_move, which the
+// horizon's search uses to find a quiet move): found exactly when generate has one.
 #include <map>
 
 #include <gtest/gtest.h>
@@ -76,6 +78,50 @@ TEST_P(FirstTierMove, AgreesWithGenerate) {
     // Simple bao has one tier: every legal move is played alone.
     if (R::kVariant == Variant::kBao) {
       EXPECT_EQ(played, legal);
+    }
+  });
+}
+
+// Over random games: a move that wins no seeds, a move at all, no move, and a move from
+// each start pit are found exactly when generate's children have one.
+TEST_P(FirstTierMove, AnyLegalMoveAgreesWithGenerate) {
+  with_rules(GetParam(), [&]<class R>(R) {
+    Random rng(9);
+    const int games = kSanitized ? 10 : 100;
+    for (int g = 0; g < games; ++g) {
+      Position p = Position::start(R::kVariant);
+      for (int ply = 0; ply < 300; ++ply) {
+        const Side us = p.side_to_move();
+        const int before = p.ring_seeds(us) + p.hand(us) - p.ring_seeds(~us) - p.hand(~us);
+        bool quiet = false;
+        uint32_t pits = 0;
+        int count = 0;
+        R::generate(p, [&](Move m, const Position& c, int) {
+          ++count;
+          pits |= 1u << m.pit();
+          quiet =
+              quiet || c.ring_seeds(us) + c.hand(us) - c.ring_seeds(~us) - c.hand(~us) <= before;
+        });
+        EXPECT_EQ(any_legal_move<R>(p,
+                                    [&](Move, const Position& c, int) {
+                                      return c.ring_seeds(us) + c.hand(us) - c.ring_seeds(~us) -
+                                                 c.hand(~us) <=
+                                             before;
+                                    }),
+                  quiet)
+            << position_string(p);
+        EXPECT_EQ(any_legal_move<R>(p, [](Move, const Position&, int) { return true; }), count > 0);
+        EXPECT_FALSE(any_legal_move<R>(p, [](Move, const Position&, int) { return false; }));
+        for (int pit = 0; pit < kMaxRing; ++pit)
+          EXPECT_EQ(
+              any_legal_move<R>(p, [&](Move m, const Position&, int) { return m.pit() == pit; }),
+              bool(pits >> pit & 1))
+              << position_string(p) << " pit " << pit;
+        if (count == 0) break;
+        Position next;
+        ASSERT_TRUE(random_child<R>(p, rng, next));
+        p = next;
+      }
     }
   });
 }
