@@ -108,13 +108,6 @@ TEST_P(MirrorContract, MirroredPerftIsEqual) {
   }
 }
 
-std::string rules_name(const ::testing::TestParamInfo<RuleSet>& info) {
-  std::string name(to_string(info.param.variant));
-  if (info.param.variant == Variant::kKujifunza)
-    name += "_" + std::string(to_string(info.param.kichwa));
-  return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(AllVariants, Contract,
                          ::testing::Values(kBao, kKigogo, kChoose, kFollow, kKiswahili),
                          rules_name);

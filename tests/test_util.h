@@ -105,4 +105,12 @@ inline constexpr RuleSet kKigogo{Variant::kKigogo};
 inline constexpr RuleSet kChoose{Variant::kKujifunza, KichwaRule::kChoose};
 inline constexpr RuleSet kFollow{Variant::kKujifunza, KichwaRule::kFollow};
 
+// A parameterized test's name for its rule set: the variant, and kujifunza's kichwa rule.
+inline std::string rules_name(const ::testing::TestParamInfo<RuleSet>& info) {
+  std::string name(to_string(info.param.variant));
+  if (info.param.variant == Variant::kKujifunza)
+    name += "_" + std::string(to_string(info.param.kichwa));
+  return name;
+}
+
 }  // namespace kete::test

@@ -127,14 +127,8 @@ TEST_P(FirstTierMove, AnyLegalMoveAgreesWithGenerate) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, FirstTierMove,
-                         ::testing::Values(RuleSet{Variant::kBao}, RuleSet{Variant::kKigogo},
-                                           RuleSet{Variant::kKiswahili},
-                                           RuleSet{Variant::kKujifunza, KichwaRule::kChoose},
-                                           RuleSet{Variant::kKujifunza, KichwaRule::kFollow}),
-                         [](const auto& info) {
-                           return std::string(to_string(info.param.variant)) + "_" +
-                                  std::string(to_string(info.param.kichwa));
-                         });
+                         ::testing::Values(kBao, kKigogo, kKiswahili, kChoose, kFollow),
+                         rules_name);
 
 }  // namespace
 }  // namespace kete::test
