@@ -39,16 +39,18 @@ void sub_column(const Net& net, int input, int value, Accumulator& acc) {
 // The inputs of a position that are set, gathered so that the refresh adds their columns
 // in one call, its sums kept in registers.
 struct InputList {
-  static constexpr int kCapacity = 256;  // a 4x12 board sets fewer than 120
+  // A 4x12 board sets at most 130: two per pit and hand, a house each, the takasia, the
+  // stage, and a target per front pit and a largest capture for each side.
+  static constexpr int kCapacity = 256;
   std::array<int, kCapacity> input;
   std::array<int, kCapacity> value;
   int size = 0;
 };
 
 // Sixteen hidden units as one vector (GCC's and Clang's vector extensions; a weight
-// column need not be aligned to its size, and is read through this type), so that the sums stay in
-// registers across the columns: left to itself, the compiler interleaved four columns a unit at a
-// time.
+// column need not be aligned to its size, and is read through this type), so that the
+// sums stay in registers across the columns: left to itself, the compiler interleaved
+// four columns a unit at a time.
 typedef int16_t Lanes __attribute__((vector_size(32), aligned(2), may_alias));
 constexpr int kLaneCount = 16;
 constexpr int kChunks = kHidden / kLaneCount;
