@@ -14,8 +14,19 @@ namespace {
 // kete is built for any x86-64 (SSE2), and most machines have AVX2, twice as wide: on
 // Linux the loops over the hidden units below are compiled for both, and the loader picks
 // the AVX2 copy where the processor has it (GCC's and Clang's target_clones). The integer
-// sums are the same either way. The plain loops are what the compiler vectorizes.
-#if defined(__x86_64__) && defined(__linux__) && !defined(__EMSCRIPTEN__)
+// sums are the same either way. The plain loops are what the compiler vectorizes. Not
+// under ThreadSanitizer, whose runtime is not ready when the loader runs the choice (the
+// tests' binary crashed at its start).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KETE_THREAD_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define KETE_THREAD_SANITIZER 1
+#endif
+#if defined(__x86_64__) && defined(__linux__) && !defined(__EMSCRIPTEN__) && \
+    !defined(KETE_THREAD_SANITIZER)
 #define KETE_WIDE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define KETE_WIDE_CLONES
