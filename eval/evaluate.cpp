@@ -23,21 +23,16 @@ template <int W>
 RingCounts count_ring(const Position& p, Side s) {
   static_assert(kMaxSeeds < 128 && W >= 8 && W <= 16);
   constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
-  constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FF;
   // The high bits moved to the bytes' low bits and added by one multiplication (the build
   // targets x86-64 without the popcnt instruction).
   auto high_bits = [&](uint64_t h) { return int((((h & kHigh) >> 7) * kOnes) >> 56); };
   auto occupied = [&](uint64_t w) { return high_bits(w + 0x7F * kOnes); };
   auto two_plus = [&](uint64_t w) { return high_bits(w + 0x7E * kOnes); };
-  auto seeds = [&](uint64_t w) {
-    const uint64_t lanes = (w & kEvenBytes) + ((w >> 8) & kEvenBytes);
-    return int((lanes * 0x0001000100010001) >> 48);
-  };
   const uint64_t front[2] = {p.pit_word(s, 0), W > 8 ? p.pit_word(s, 8, W - 8) : 0};
   const uint64_t back[2] = {p.pit_word(s, W), W > 8 ? p.pit_word(s, W + 8, W - 8) : 0};
   RingCounts c;
-  c.front = seeds(front[0]) + seeds(front[1]);
-  c.back = seeds(back[0]) + seeds(back[1]);
+  c.front = Position::lane_sum(Position::byte_pairs(front[0]) + Position::byte_pairs(front[1]));
+  c.back = Position::lane_sum(Position::byte_pairs(back[0]) + Position::byte_pairs(back[1]));
   const int front_occupied = occupied(front[0]) + occupied(front[1]);
   const int occupied_pits = front_occupied + occupied(back[0]) + occupied(back[1]);
   c.mobility = two_plus(front[0]) + two_plus(front[1]) + two_plus(back[0]) + two_plus(back[1]);

@@ -99,18 +99,20 @@ class Position {
   // Seeds on the board of one side (front row, or the whole ring).
   int front_seeds(Side s) const;
   // The seeds on a side's ring, a word of eight pits at a time (pits past the ring hold
-  // none): the bytes are added in pairs into 16-bit lanes, which no board can fill, then
-  // the lanes are added by one multiplication.
+  // none).
   int ring_seeds(Side s) const {
-    constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FF;
     const auto& ring = pits_[index(s)];
-    uint64_t lanes = 0;
-    for (int i = 0; i < kMaxRing; i += 8) {
-      const uint64_t w = word(ring, i);
-      lanes += (w & kEvenBytes) + ((w >> 8) & kEvenBytes);
-    }
-    return int((lanes * 0x0001000100010001) >> 48);
+    return lane_sum(byte_pairs(word(ring, 0)) + byte_pairs(word(ring, 8)) +
+                    byte_pairs(word(ring, 16)));
   }
+  // Seeds counted a word of pits at a time: the pits' bytes added in pairs into 16-bit
+  // lanes (no board fills one, even summed over a ring's three words), and the lanes
+  // added by one multiplication.
+  static constexpr uint64_t byte_pairs(uint64_t w) {
+    constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FF;
+    return (w & kEvenBytes) + ((w >> 8) & kEvenBytes);
+  }
+  static constexpr int lane_sum(uint64_t lanes) { return int((lanes * 0x0001000100010001) >> 48); }
   int total_seeds() const { return ring_seeds(Side::kSouth) + ring_seeds(Side::kNorth); }
   // Emptiness tests, which every move makes (the loser), a word of pits at a time.
   bool front_empty(Side s) const {
