@@ -120,9 +120,10 @@ struct EvalWeights {
 // ~s's front pit indices, judged by each move's first lap alone (relays and the takasia
 // are ignored: a cheap estimate). In namua a hand seed sown on an occupied front pit
 // takes the facing pit; in mtaji and the simple rules a lap of 2..2W-1 seeds ending on
-// an occupied front pit does. A pit is marked only if it holds seeds.
+// an occupied front pit does. A pit is marked only if it holds seeds. This form follows
+// every move's lap; capture_targets below is the same mask, computed faster.
 template <int W>
-uint32_t capture_targets(const Position& p, Side s) {
+uint32_t capture_targets_by_laps(const Position& p, Side s) {
   using R = Ring<W>;
   const Side o = ~s;
   uint32_t targets = 0;
@@ -144,6 +145,70 @@ uint32_t capture_targets(const Position& p, Side s) {
     }
   }
   return targets;
+}
+
+namespace lap_words {
+
+constexpr uint64_t kOnes = 0x0101010101010101;
+constexpr uint64_t kHighBits = 0x8080808080808080;
+
+// The seeds a lap from each pit of a 16-pit ring must hold to end on front pit j, as the
+// ring's two words (pits 0-7, 8-15) for each direction: pit i's byte is (j - i) mod 16
+// clockwise, (i - j) mod 16 anticlockwise, and 0xFF (no pit holds it) where that is 0 or
+// 1, which are no move (a move lifts 2 or more, and a lap of 16 comes back to its pit).
+constexpr std::array<std::array<uint64_t, 4>, 8> kEndingOn = [] {
+  std::array<std::array<uint64_t, 4>, 8> t{};
+  for (int j = 0; j < 8; ++j)
+    for (int i = 0; i < 16; ++i)
+      for (int d = 0; d < 2; ++d) {
+        const int n = (d == 0 ? j - i : i - j) & 15;
+        const uint64_t byte = n < 2 ? 0xFF : uint64_t(n);
+        t[size_t(j)][size_t(2 * d + i / 8)] |= byte << (8 * (i % 8));
+      }
+  return t;
+}();
+
+// Nonzero exactly when some byte of w is 0 (the lowest zero byte's high bit is set; a
+// borrow may mark bytes above it too, which the test does not mind).
+constexpr uint64_t zero_bytes(uint64_t w) {
+  return (w - kOnes) & ~w & kHighBits;
+}
+
+// The opponent's front pits facing own front pits j, given as the high bits of bytes j:
+// bit 7 - j of the mask. One multiplication moves byte j's bit to bit 63 - j, each to a
+// bit of its own (no two partial products meet, so nothing carries).
+constexpr uint32_t facing_pits(uint64_t high_bits) {
+  return uint32_t(((high_bits >> 7) * 0x8040201008040201) >> 56);
+}
+
+}  // namespace lap_words
+
+// capture_targets_by_laps, a word of pits at a time where the ring has 16 pits (bao,
+// kujifunza, kiswahili): the own front pits that hold seeds and face seeds are found in
+// one step, and for each of them one comparison of the ring's words with the seeds a lap
+// needs to end there (lap_words::kEndingOn) says whether some move's first lap does.
+template <int W>
+uint32_t capture_targets(const Position& p, Side s) {
+  if constexpr (W != 8) {
+    return capture_targets_by_laps<W>(p, s);
+  } else {
+    using namespace lap_words;
+    constexpr uint64_t kSevens = 0x7F * kOnes;  // +0x7F sets a byte's high bit iff it is 1+
+    const uint64_t front = p.pit_word(s, 0), back = p.pit_word(s, 8);
+    // Byte j's high bit: own front pit j holds seeds and the facing pit (the opponent's
+    // pit 7 - j, hence the byte swap) holds seeds too.
+    const uint64_t live =
+        (front + kSevens) & (__builtin_bswap64(p.pit_word(~s, 0)) + kSevens) & kHighBits;
+    if (p.hand(s) > 0) return facing_pits(live);
+    uint64_t ends = 0;
+    for (uint64_t rest = live; rest; rest &= rest - 1) {
+      const auto& need = kEndingOn[size_t(std::countr_zero(rest) / 8)];
+      if (zero_bytes(front ^ need[0]) | zero_bytes(back ^ need[1]) | zero_bytes(front ^ need[2]) |
+          zero_bytes(back ^ need[3]))
+        ends |= rest & -rest;
+    }
+    return facing_pits(ends);
+  }
 }
 
 // The most seeds on one of `targets` (a capture_targets mask of side s: pits of ~s), that

@@ -20,6 +20,7 @@ using test::kBao;
 using test::kChoose;
 using test::kKigogo;
 using test::kKiswahili;
+using test::kSanitized;
 using test::parse_or_die;
 
 constexpr RuleSet kAllRules[] = {kBao, kKigogo, kKiswahili, kChoose};
@@ -160,6 +161,46 @@ TEST(Evaluation, ThreatIsTheLargestFirstLapCapture) {
   q.pass_turn();
   EXPECT_EQ(feature(q, Feature::kThreatUs), 0);
   EXPECT_EQ(feature(q, Feature::kThreatThem), 7);
+}
+
+// The capture targets as masks of the opponent's front pits (ring indices: front pits
+// 0-7, facing the opponent's 7-0), worked out by hand. South: pit 0's 2 seeds clockwise
+// end on pit 2, facing North's 5; pit 7's 2 anticlockwise end on pit 5, facing North's 2.
+// Pit 3 faces seeds too, but no lap ends there: pit 3's own 16 go round the whole ring,
+// and pit 2's single seed is no move. North's laps all end on empty or back pits.
+TEST(Evaluation, CaptureTargetsAreTheFacingPitsOfFirstLapEnds) {
+  Position p = Position::empty(Variant::kBao);
+  for (auto [i, n] : {std::pair{0, 2}, {2, 1}, {3, 16}, {5, 4}, {6, 1}, {7, 2}})
+    p.set_seeds(Side::kSouth, i, n);
+  for (auto [i, n] : {std::pair{0, 9}, {2, 5}, {4, 3}, {5, 7}})
+    p.set_seeds(Side::kNorth, i, n);
+  EXPECT_EQ(capture_targets<8>(p, Side::kSouth), (1u << 5) | (1u << 2));
+  EXPECT_EQ(capture_targets<8>(p, Side::kNorth), 0u);
+  // 15 seeds on pit 4 end on pit 3 clockwise (facing North's 4) and on pit 5 the other way.
+  p.set_seeds(Side::kSouth, 4, 15);
+  EXPECT_EQ(capture_targets<8>(p, Side::kSouth), (1u << 5) | (1u << 4) | (1u << 2));
+}
+
+// The word form of capture_targets against the lap-by-lap form, over random games of the
+// 8-wide variants and boards of random pits (0 to 40 seeds, hands in namua).
+TEST(Evaluation, CaptureTargetsAWordAtATimeFollowTheLaps) {
+  std::vector<Position> positions;
+  for (RuleSet rules : {kBao, kKiswahili, kChoose})
+    for (const Position& p : random_positions(rules, kSanitized ? 5 : 40, 11))
+      positions.push_back(p);
+  std::mt19937_64 rng(12);
+  for (int k = 0; k < 20000; ++k) {
+    Position p = Position::empty(k % 2 ? Variant::kBao : Variant::kKiswahili);
+    for (Side s : {Side::kSouth, Side::kNorth})
+      for (int i = 0; i < 16; ++i)
+        p.set_seeds(s, i, rng() % 3 == 0 ? 0 : int(rng() % 41));
+    if (k % 4 == 1) p.set_hand(Side::kSouth, 3);
+    positions.push_back(p);
+  }
+  for (const Position& p : positions)
+    for (Side s : {Side::kSouth, Side::kNorth})
+      ASSERT_EQ(capture_targets<8>(p, s), capture_targets_by_laps<8>(p, s))
+          << position_string(p) << " side " << int(s);
 }
 
 TEST(Evaluation, KigogoThreatTakesTheFileBehind) {
