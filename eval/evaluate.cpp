@@ -16,18 +16,17 @@ struct RingCounts {
   int front = 0, back = 0, mobility = 0, singletons = 0, empty_front = 0, kichwa = 0, kimbi = 0;
 };
 
-// The counts a word of eight pits at a time (a pit holds at most kMaxSeeds < 128 seeds,
-// so adding 0x7F or 0x7E to each byte sets its high bit, without a carry into the next
-// byte, exactly when the pit holds 1+ or 2+ seeds); the pits past the ring hold none.
+// The counts a word of eight pits at a time (pit_words::holding marks the pits of 1+ and
+// 2+ seeds); the pits past the ring hold none.
 template <int W>
 RingCounts count_ring(const Position& p, Side s) {
-  static_assert(kMaxSeeds < 128 && W >= 8 && W <= 16);
-  constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080;
+  static_assert(W >= 8 && W <= 16);
+  using pit_words::holding, pit_words::kOnes;
   // The high bits moved to the bytes' low bits and added by one multiplication (the build
   // targets x86-64 without the popcnt instruction).
-  auto high_bits = [&](uint64_t h) { return int((((h & kHigh) >> 7) * kOnes) >> 56); };
-  auto occupied = [&](uint64_t w) { return high_bits(w + 0x7F * kOnes); };
-  auto two_plus = [&](uint64_t w) { return high_bits(w + 0x7E * kOnes); };
+  auto high_bits = [&](uint64_t h) { return int(((h >> 7) * kOnes) >> 56); };
+  auto occupied = [&](uint64_t w) { return high_bits(holding(w, 1)); };
+  auto two_plus = [&](uint64_t w) { return high_bits(holding(w, 2)); };
   const uint64_t front[2] = {p.pit_word(s, 0), W > 8 ? p.pit_word(s, 8, W - 8) : 0};
   const uint64_t back[2] = {p.pit_word(s, W), W > 8 ? p.pit_word(s, W + 8, W - 8) : 0};
   RingCounts c;

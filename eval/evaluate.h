@@ -147,10 +147,19 @@ uint32_t capture_targets_by_laps(const Position& p, Side s) {
   return targets;
 }
 
-namespace lap_words {
+// A word of eight pits, pit i in byte i (Position::pit_word), tested a byte at a time.
+namespace pit_words {
 
 constexpr uint64_t kOnes = 0x0101010101010101;
 constexpr uint64_t kHighBits = 0x8080808080808080;
+
+// The high bit of each byte whose pit holds at least `least` (1 or 2) seeds, and no other
+// bit: a pit holds at most kMaxSeeds < 128, so adding 0x80 - least sets the byte's high
+// bit exactly then, without a carry into the next byte.
+constexpr uint64_t holding(uint64_t w, int least) {
+  static_assert(kMaxSeeds < 128);
+  return (w + uint64_t(0x80 - least) * kOnes) & kHighBits;
+}
 
 // The seeds a lap from each pit of a 16-pit ring must hold to end on front pit j, as the
 // ring's two words (pits 0-7, 8-15) for each direction: pit i's byte is (j - i) mod 16
@@ -181,24 +190,22 @@ constexpr uint32_t facing_pits(uint64_t high_bits) {
   return uint32_t(((high_bits >> 7) * 0x8040201008040201) >> 56);
 }
 
-}  // namespace lap_words
+}  // namespace pit_words
 
 // capture_targets_by_laps, a word of pits at a time where the ring has 16 pits (bao,
 // kujifunza, kiswahili): the own front pits that hold seeds and face seeds are found in
 // one step, and for each of them one comparison of the ring's words with the seeds a lap
-// needs to end there (lap_words::kEndingOn) says whether some move's first lap does.
+// needs to end there (pit_words::kEndingOn) says whether some move's first lap does.
 template <int W>
 uint32_t capture_targets(const Position& p, Side s) {
   if constexpr (W != 8) {
     return capture_targets_by_laps<W>(p, s);
   } else {
-    using namespace lap_words;
-    constexpr uint64_t kSevens = 0x7F * kOnes;  // +0x7F sets a byte's high bit iff it is 1+
+    using namespace pit_words;
     const uint64_t front = p.pit_word(s, 0), back = p.pit_word(s, 8);
     // Byte j's high bit: own front pit j holds seeds and the facing pit (the opponent's
     // pit 7 - j, hence the byte swap) holds seeds too.
-    const uint64_t live =
-        (front + kSevens) & (__builtin_bswap64(p.pit_word(~s, 0)) + kSevens) & kHighBits;
+    const uint64_t live = holding(front, 1) & holding(__builtin_bswap64(p.pit_word(~s, 0)), 1);
     if (p.hand(s) > 0) return facing_pits(live);
     uint64_t ends = 0;
     for (uint64_t rest = live; rest; rest &= rest - 1) {
