@@ -63,18 +63,6 @@ void Position::set_takasia(const Pit* p) {
   takasia_ = next;
 }
 
-uint64_t Position::compute_key() const {
-  const auto& k = zobrist::kKeys;
-  uint64_t key = k.variant[int(variant_)] ^ k.houses[houses_] ^ k.takasia[takasia_ + 1];
-  if (side_ == Side::kNorth) key ^= k.north_to_move;
-  for (int s = 0; s < 2; ++s) {
-    key ^= k.hand[s][hand_[s]];
-    for (int i = 0; i < kMaxRing; ++i)
-      key ^= k.pit[s][i][pits_[s][i]];
-  }
-  return key;
-}
-
 std::string Position::consistency_error() const {
   const int ring = ring_size();
   for (int s = 0; s < 2; ++s)

@@ -147,6 +147,22 @@ class Position {
     }
     key_ = key;
   }
+  // A move keyed once it is made (bao's, rules/rules_bao.h): these change pits and leave
+  // the key stale, and rekey<W>() makes it again from the whole position, one table load
+  // a pit. pit_word's inverse writes the pits i..i+7 of side s.
+  void set_seeds_unkeyed(Side s, int i, int n) {
+    assert(n >= 0 && n <= kMaxSeeds);
+    pits_[index(s)][i] = uint8_t(n);
+  }
+  void set_pit_word_unkeyed(Side s, int i, uint64_t w) {
+    assert(i >= 0 && i + 8 <= kMaxRing);
+    std::memcpy(pits_[index(s)].data() + i, &w, sizeof w);
+  }
+  template <int W>
+  void rekey() {
+    assert(W == width());
+    key_ = compute_key<W>();
+  }
   void set_hand(Side s, int n);
   void set_house(Side s, bool intact);
   void set_takasia(const Pit* p);
@@ -160,7 +176,20 @@ class Position {
   }
 
   // The key recomputed from scratch; equals key() in a consistent position.
-  uint64_t compute_key() const;
+  uint64_t compute_key() const { return width() == 8 ? compute_key<8>() : compute_key<12>(); }
+  // The same on a board W pits wide: the pits past the ring hold none, and add nothing.
+  template <int W>
+  uint64_t compute_key() const {
+    const auto& k = zobrist::kKeys;
+    uint64_t key = k.variant[int(variant_)] ^ k.houses[houses_] ^ k.takasia[takasia_ + 1];
+    if (side_ == Side::kNorth) key ^= k.north_to_move;
+    for (int s = 0; s < 2; ++s) {
+      key ^= k.hand[s][hand_[s]];
+      for (int i = 0; i < 2 * W; ++i)
+        key ^= k.pit[s][i][pits_[s][i]];
+    }
+    return key;
+  }
   // Empty string when the position is internally consistent, else what is wrong.
   std::string consistency_error() const;
 

@@ -20,34 +20,50 @@ struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
   template <class Emit>
   static void play_candidate(const Position& p, int /*tier*/, Candidate c, Emit&& emit) {
     Position child = p;
-    const int sown = play(child, p.side_to_move(), c.pit, c.dir);
+    const Side us = p.side_to_move();
+    const int sown = c.dir == Dir::kClockwise ? play<Dir::kClockwise>(child, us, c.pit)
+                                              : play<Dir::kAnticlockwise>(child, us, c.pit);
     if (sown < 0) return;
     child.pass_turn();
+    child.rekey<W>();
     emit(Move(c.pit, c.dir), child, sown);
   }
 
   // Plays the move from `start` in direction d on p; returns the seeds sown, or -1 if
-  // the move is never-ending.
-  static int play(Position& p, Side us, int start, Dir d) {
+  // the move is never-ending. The key is left stale (Position::rekey): the laps are sown
+  // in a RingWord, and the direction is a constant of each copy (every lap of a move goes
+  // the same way).
+  template <Dir d>
+  static int play(Position& p, Side us, int start) {
+    RingWord ring(p, us);
+    const int sown = sow_laps<d>(ring, p, us, start);
+    ring.store(p, us);
+    return sown;
+  }
+
+ private:
+  template <Dir d>
+  static int sow_laps(RingWord& ring, Position& p, Side us, int start) {
     const Side them = ~us;
-    int n = lift(p, us, start);
-    int e = sow<W>(p, us, start, d, n);
+    int n = ring.lift(start);
+    int e = ring.sow<d>(start, n);
     int since_eat = n, sown = n;
     for (;;) {
-      if (p.seeds(us, e) == 1) return sown;  // the lap ended in an empty pit
+      if (ring.seeds(e) == 1) return sown;  // the lap ended in an empty pit
       if (R::is_front(e) && p.seeds(them, R::facing(e)) > 0) {
         // Eat: the lap end and the facing pit are lifted together and sown on.
-        n = lift(p, us, e) + lift(p, them, R::facing(e));
+        n = ring.lift(e) + p.seeds(them, R::facing(e));
+        p.set_seeds_unkeyed(them, R::facing(e), 0);
         const bool won = p.front_empty(them);
-        e = sow<W>(p, us, e, d, n);
+        e = ring.sow<d>(e, n);
         since_eat = n;
         sown += n;
         if (won) return sown;  // rules.md section 2: the move stops after this lap
         continue;
       }
       if (since_eat > R::kEndlessSeeds) return -1;
-      n = lift(p, us, e);
-      e = sow<W>(p, us, e, d, n);
+      n = ring.lift(e);
+      e = ring.sow<d>(e, n);
       since_eat += n;
       sown += n;
     }

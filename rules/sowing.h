@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "rules/position.h"
@@ -68,6 +69,63 @@ inline int sow(Position& p, Side s, int from, Dir d, int n) {
   }
   return end;
 }
+
+// Side s's ring of 16 pits (W = 8) as one 128-bit number, pit i in byte i: a move sown
+// here adds each lap's seeds in one addition and writes the ring back once, and its key
+// is made once the move is made (Position::rekey). Bao's moves sow some 18 seeds in some
+// 5 laps (rules/rules_bao.h). A pit holds at most 92 seeds, so no byte carries into the
+// next.
+class RingWord {
+ public:
+  using u128 = unsigned __int128;
+
+  RingWord(const Position& p, Side s) : ring_(u128(p.pit_word(s, 8)) << 64 | p.pit_word(s, 0)) {
+    assert(p.width() == 8);
+  }
+  void store(Position& p, Side s) const {
+    p.set_pit_word_unkeyed(s, 0, uint64_t(ring_));
+    p.set_pit_word_unkeyed(s, 8, uint64_t(ring_ >> 64));
+  }
+
+  int seeds(int i) const { return int(uint8_t(ring_ >> (8 * i))); }
+  int lift(int i) {
+    const int n = seeds(i);
+    ring_ &= kAllBut[size_t(i)];
+    return n;
+  }
+  // sow<8>: n seeds one per pit in direction d from the pit after `from`; the lap end.
+  template <Dir d>
+  int sow(int from, int n) {
+    assert(from >= 0 && from < 16 && n >= 0);
+    if (n >= 16) ring_ += u128(unsigned(n) / 16) * kAll;
+    const int rest = n % 16;
+    const int end = (from + step(d) * rest) & 15;
+    // The partial round, in clockwise order: the pits after `from`, or those up to it.
+    ring_ += kRuns[size_t(d == Dir::kClockwise ? (from + 1) & 15 : end)][size_t(rest)];
+    return end;
+  }
+
+ private:
+  // A seed in every pit; all pits but pit i; kRuns[first][n]: a seed in each of the n < 16
+  // pits first, first + 1, ... (mod 16).
+  static constexpr u128 kAll = u128(0x0101010101010101) << 64 | 0x0101010101010101;
+  static constexpr std::array<u128, 16> kAllBut = [] {
+    std::array<u128, 16> masks{};
+    for (int i = 0; i < 16; ++i)
+      masks[size_t(i)] = ~(u128(0xFF) << (8 * i));
+    return masks;
+  }();
+  static constexpr std::array<std::array<u128, 16>, 16> kRuns = [] {
+    std::array<std::array<u128, 16>, 16> runs{};
+    for (int first = 0; first < 16; ++first)
+      for (int n = 0; n < 16; ++n)
+        for (int k = 0; k < n; ++k)
+          runs[size_t(first)][size_t(n)] |= u128(1) << (8 * ((first + k) & 15));
+    return runs;
+  }();
+
+  u128 ring_;
+};
 
 // Sows n captured seeds in a re-entry lap that starts in the kichwa itself (rules.md
 // section 1): the left kichwa sows clockwise, the right kichwa anticlockwise. Returns the

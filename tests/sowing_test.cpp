@@ -1,0 +1,124 @@
+// The sowing primitives (rules/sowing.h). RingWord, the ring of 16 pits as one 128-bit
+// number that bao's moves sow in: laps worked out by hand, then every lap of random rings
+// against sow<8>, which sows pit by pit in the position itself; and bao's children, keyed
+// once each move is made, against the key recomputed from scratch.
+#include <array>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "rules/random.h"
+#include "rules/rules_bao.h"
+#include "rules/sowing.h"
+
+namespace kete::test {
+namespace {
+
+// A bao board with South's ring set to `pits` (pit i = ring index i) and North's empty.
+Position with_ring(const std::array<int, 16>& pits) {
+  Position p = Position::empty(Variant::kBao);
+  for (int i = 0; i < 16; ++i)
+    p.set_seeds(Side::kSouth, i, pits[size_t(i)]);
+  return p;
+}
+
+std::array<int, 16> ring_of(const Position& p, Side s) {
+  std::array<int, 16> pits{};
+  for (int i = 0; i < 16; ++i)
+    pits[size_t(i)] = p.seeds(s, i);
+  return pits;
+}
+
+std::array<int, 16> stored(const RingWord& ring) {
+  Position p = Position::empty(Variant::kBao);
+  ring.store(p, Side::kSouth);
+  return ring_of(p, Side::kSouth);
+}
+
+TEST(Sowing, RingWordLapsWorkedOutByHand) {
+  const std::array<int, 16> start{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  {
+    // 3 seeds clockwise from pit 14: one each into 15, 0 and 1; the lap ends on 1.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.sow<Dir::kClockwise>(14, 3), 1);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17}));
+  }
+  {
+    // 3 seeds anticlockwise from pit 1: into 0, 15 and 14; the lap ends on 14.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.sow<Dir::kAnticlockwise>(1, 3), 14);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17}));
+  }
+  {
+    // Pit 5 (6 seeds) lifted, then 20 seeds clockwise from it: a whole round (pit 5
+    // included) and 4 more into 6, 7, 8 and 9; the lap ends on 9.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.lift(5), 6);
+    EXPECT_EQ(ring.seeds(5), 0);
+    EXPECT_EQ(ring.sow<Dir::kClockwise>(5, 20), 9);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{2, 3, 4, 5, 6, 1, 9, 10, 11, 12, 12, 13, 14, 15, 16, 17}));
+    EXPECT_EQ(ring.seeds(9), 12);
+  }
+  {
+    // 32 seeds anticlockwise from pit 0: two whole rounds, and the lap ends on pit 0.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.sow<Dir::kAnticlockwise>(0, 32), 0);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18}));
+  }
+}
+
+// Random rings, every start pit, both ways, 0 to 47 seeds: the same pits and lap end as
+// sow<8>, and lift as Position's own pits.
+TEST(Sowing, RingWordLapsAreThoseOfSow) {
+  Random rng(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::array<int, 16> pits{};
+    for (int& n : pits)
+      n = int(rng.uniform_below(12));
+    const Position p = with_ring(pits);
+    const int from = int(rng.uniform_below(16)), n = int(rng.uniform_below(48));
+    const int lifted = int(rng.uniform_below(16));
+    for (Dir d : {Dir::kClockwise, Dir::kAnticlockwise}) {
+      Position expected = p;
+      const int expected_lift = lift(expected, Side::kSouth, lifted);
+      const int expected_end = sow<8>(expected, Side::kSouth, from, d, n);
+      RingWord ring(p, Side::kSouth);
+      EXPECT_EQ(ring.lift(lifted), expected_lift);
+      const int end = d == Dir::kClockwise ? ring.sow<Dir::kClockwise>(from, n)
+                                           : ring.sow<Dir::kAnticlockwise>(from, n);
+      EXPECT_EQ(end, expected_end) << "from " << from << " n " << n;
+      EXPECT_EQ(stored(ring), ring_of(expected, Side::kSouth)) << "from " << from << " n " << n;
+      for (int i = 0; i < 16; ++i)
+        EXPECT_EQ(ring.seeds(i), expected.seeds(Side::kSouth, i));
+    }
+  }
+}
+
+// Bao's children are keyed once each move is made (Position::rekey): over random games,
+// every child's key is the key recomputed from scratch, in release builds too (the debug
+// builds' assert_consistent checks it in every generate).
+TEST(Sowing, RingWordBaoChildrenKeyedOnceTheMoveIsMade) {
+  Random rng(12);
+  int children = 0;
+  for (int g = 0; g < 200; ++g) {
+    Position p = Position::start(Variant::kBao);
+    for (int ply = 0; ply < 200; ++ply) {
+      std::vector<Position> next;
+      BaoRules::generate(p, [&](Move, const Position& child, int) {
+        EXPECT_EQ(child.key(), child.compute_key());
+        next.push_back(child);
+      });
+      children += int(next.size());
+      if (next.empty()) break;
+      p = next[size_t(rng.uniform_below(next.size()))];
+    }
+  }
+  EXPECT_GT(children, 100000);
+}
+
+}  // namespace
+}  // namespace kete::test
