@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { test } from "node:test";
 
 import { expected, guiSession, setAnalysePosition, typeMove, waitIdle } from "./gui.mjs";
+import { waitUntil } from "./server_client.mjs";
 
 const kSizes = [
   { width: 390, height: 844 },
@@ -30,6 +31,21 @@ guiSession(
 );
 
 const engineLines = () => fs.readFileSync(log, "utf8").split("\n").filter(Boolean);
+
+// The `go` commands the engine was sent after line `before` of its record, once there are
+// at least `count`: the page shows what it sent before the logging engine has written it
+// down, so the record is waited for, not read at once.
+async function gosSent(before, count) {
+  const gos = () =>
+    engineLines()
+      .slice(before)
+      .filter((l) => l.startsWith("go "));
+  assert.ok(
+    await waitUntil(() => gos().length >= count, 60000),
+    `${count} go commands: ${gos().join(" | ")}`,
+  );
+  return gos();
+}
 
 // The start of `variant` (kujifunza under `kichwa`) set in Analyse, the analysis not
 // started.
@@ -65,9 +81,7 @@ for (const size of kSizes) {
       line: " — the solver's line: A1R:RLL b7R B1L:LLL",
     });
     // The solve, the distance (mate 1 and 2 within the solve's 2 moves), then the analysis.
-    const gos = engineLines()
-      .slice(before)
-      .filter((l) => l.startsWith("go "));
+    const gos = await gosSent(before, 3);
     assert.deepEqual(gos.slice(0, 3), [kSolve, "go mate 2 nodes 200000", "go infinite"]);
     // Said to a screen reader: a status region.
     assert.equal(await page.getAttribute("#proven", "role"), "status");
@@ -108,9 +122,7 @@ test("the follow start: South wins in 11, proven", async () => {
   const before = engineLines().length;
   await page.click("#analyse-start");
   assert.equal((await verdict(page)).words, "South wins in 11, proven");
-  const gos = engineLines()
-    .slice(before)
-    .filter((l) => l.startsWith("go "));
+  const gos = await gosSent(before, 3);
   assert.deepEqual(gos.slice(0, 3), [kSolve, "go mate 16 nodes 200000", "go infinite"]);
   await page.click("#analyse-stop");
   await waitIdle(page);
@@ -125,12 +137,7 @@ test("a solve still running is stopped on a move, and the page is not held by it
     const before = engineLines().length;
     await page.click("#analyse-start");
     await page.waitForFunction(() => document.getElementById("proven").dataset.state === "solving");
-    assert.deepEqual(
-      engineLines()
-        .slice(before)
-        .filter((l) => l.startsWith("go ")),
-      [kSolve],
-    );
+    assert.deepEqual(await gosSent(before, 1), [kSolve]);
     // Not busy: a move can be played while the solver runs.
     await waitIdle(page);
     fs.rmSync(`${log}.hold`);
