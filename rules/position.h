@@ -115,9 +115,13 @@ class Position {
   static constexpr int lane_sum(uint64_t lanes) { return int((lanes * 0x0001000100010001) >> 48); }
   int total_seeds() const { return ring_seeds(Side::kSouth) + ring_seeds(Side::kNorth); }
   // Emptiness tests, which every move makes (the loser), a word of pits at a time.
+  bool front_empty(Side s) const { return width() == 8 ? front_empty<8>(s) : front_empty<12>(s); }
+  // The same on a board W pits wide.
+  template <int W>
   bool front_empty(Side s) const {
+    assert(W == width());
     const auto& ring = pits_[index(s)];
-    return (width() == 8 ? word(ring, 0) : word(ring, 0) | word(ring, 8, 4)) == 0;
+    return (W == 8 ? word(ring, 0) : word(ring, 0) | word(ring, 8, 4)) == 0;
   }
   bool ring_empty(Side s) const {
     const auto& ring = pits_[index(s)];

@@ -296,7 +296,8 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
     x_to_move.pass_turn();
     const unsigned mask = first_capture_mask(x_to_move, 2);
     if (std::popcount(mask) != 1) return -1;
-    const int t = std::countr_zero(mask);
+    // One bit: a front pit's index, below W (the % lets GCC's bounds check see it too).
+    const int t = std::countr_zero(mask) % W;
     // The other two exceptions: an intact house, the only pit of 2+.
     if (t == kHouse && p.house_intact(y)) return -1;
     if (p.seeds(y, t) >= 2 && big == 1) return -1;

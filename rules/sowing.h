@@ -148,8 +148,9 @@ inline std::optional<Side> first_loser(const Position& p, Lost lost) {
 
 // A finished position of bao, kujifunza and kiswahili (rules.md section 2): a side whose
 // front row is empty has lost.
+template <int W>
 inline std::optional<Side> front_row_loser(const Position& p) {
-  return first_loser(p, [&](Side s) { return p.front_empty(s); });
+  return first_loser(p, [&](Side s) { return p.front_empty<W>(s); });
 }
 
 // The own front row rule (rules.md 5, 6.5): when lifting front pit `from` has left side

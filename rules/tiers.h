@@ -146,7 +146,7 @@ struct TieredRules {
   static constexpr int W = Width;
   using R = Ring<W>;
 
-  static std::optional<Side> loser(const Position& p) { return front_row_loser(p); }
+  static std::optional<Side> loser(const Position& p) { return front_row_loser<W>(p); }
 
   static Candidates candidates(const Position& p) {
     if (Self::loser(p)) return {};
