@@ -5,7 +5,9 @@
 #include <bit>
 #include <cassert>
 #include <chrono>
+#include <memory>
 #include <new>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -194,9 +196,10 @@ constexpr Numbers kLost{kProofInfinite, 0, 0, false};
 constexpr Numbers kDrawn{kProofInfinite, 0, 0, true};
 
 // One child of a node under search: the move, the position, the table key and numbers.
-// Built in place in its frame (emplace_back(move, position)): a temporary Slot copied in
-// cost about a tenth of bao's solver time.
+// Built in place in its frame (Children::add): a temporary Slot copied in cost about a
+// tenth of bao's solver time.
 struct Slot {
+  Slot() = default;
   Slot(Move m, const Position& p) : move(m), position(p) {}
 
   Move move;
@@ -204,6 +207,39 @@ struct Slot {
   uint64_t key = 0;
   Numbers numbers;
   bool fixed = false;  // decided without the table: by the rules, a draw or the depth
+};
+
+// The children of one node under search: room for the most moves a position can have,
+// taken when the ply is first reached, each child built in place. (A std::vector's
+// emplace_back, a call GCC did not inline into mid(), was 7% of bao's solver
+// instructions.)
+class Children {
+ public:
+  // Empties the list, first making its room.
+  void reset() {
+    if (!slots_) slots_ = std::make_unique<Slot[]>(kMaxMoves);
+    size_ = 0;
+  }
+  Slot& add(Move m, const Position& p) {
+    assert(size_ < size_t(kMaxMoves));
+    return *std::construct_at(&slots_[size_++], m, p);
+  }
+  // Keeps the first n children.
+  void truncate(size_t n) {
+    assert(n <= size_);
+    size_ = n;
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Slot& operator[](size_t i) { return slots_[i]; }
+  Slot* begin() { return slots_.get(); }
+  Slot* end() { return slots_.get() + size_; }
+  std::span<const Slot> all() const { return {slots_.get(), size_}; }
+
+ private:
+  std::unique_ptr<Slot[]> slots_;
+  size_t size_ = 0;
 };
 
 // R::generate's moves in its order (the tiers in rank order, a tier's candidates in bit
@@ -434,10 +470,18 @@ class DfPn {
   // The numbers of a child before it is searched: the rules' verdict, a draw, the depth
   // limit, the table, or 1 and 1 for a node never seen.
   void evaluate(Slot& s, int ply, int remaining) const {
+    if (decide(s, ply, remaining)) return;
+    s.key = node_key(s.position, remaining);
+    lookup(s);
+  }
+
+  // Whether the child is decided without the table (the rules, a draw or the depth): then
+  // its numbers are set and it is fixed.
+  bool decide(Slot& s, int ply, int remaining) const {
     s.fixed = true;
     if (std::optional<Side> lost = R::loser(s.position)) {
       s.numbers = *lost == attacker_ ? kLost : kWon;
-      return;
+      return true;
     }
     // Positions of the game before the root, positions on the path and the move limit
     // are draws: a loss for the attacker, valid only along this path (docs/solver.md).
@@ -445,24 +489,24 @@ class DfPn {
         game_.plies + ply >= game_.max_plies ||
         (remaining < 0 && path_.contains(s.position.key()))) {
       s.numbers = kDrawn;
-      return;
+      return true;
     }
     if (remaining == 0) {
       // The attacker's moves are used up: only a defender without a legal move has lost.
       s.numbers =
           s.position.side_to_move() == attacker_ || has_legal_move<R>(s.position) ? kLost : kWon;
-      return;
+      return true;
     }
     s.fixed = false;
-    s.key = node_key(s.position, remaining);
-    lookup(s);
+    return false;
   }
 
+  // The numbers of s.key's entry, or a new node's.
   void lookup(Slot& s) const {
     if (const SolverEntry* e = table_.probe(s.key))
       s.numbers = {e->proof, e->disproof, e->plies, e->path_dependent};
     else
-      s.numbers = initial(s.position);
+      s.numbers = limits_.guide == SolveGuide::kNone ? Numbers{} : initial(s.position);
   }
 
   Numbers initial(const Position& p) const {
@@ -478,7 +522,7 @@ class DfPn {
     return children;
   }
 
-  std::vector<Slot>& frame(int ply) {
+  Children& frame(int ply) {
     assert(ply < int(frames_.size()));
     return frames_[size_t(ply)];
   }
@@ -507,14 +551,15 @@ class DfPn {
     // (evaluate: the rules, a draw or the depth), and the first win decides the node as
     // all its moves would: proof 0, a win of 1 ply, the first winning move stored, no work.
     // The moves after it are not played (in bao they are most of such a node's cost).
-    std::vector<Slot>& slots = frame(ply);
-    slots.clear();
+    Children& slots = frame(ply);
+    slots.reset();
     const int child_remaining = remaining < 0 ? -1 : remaining - 1;
     const bool last_move = remaining == 1 && or_node;
     generate_until<R>(p, [&](Move m, const Position& c) {
-      Slot& s = slots.emplace_back(m, c);
+      Slot& s = slots.add(m, c);
       if (!last_move) {
-        if (child_remaining != 0) table_.prefetch(node_key(c, child_remaining));
+        // The key now, for the prefetch; a child at depth 0 is decided without the table.
+        if (child_remaining != 0) table_.prefetch(s.key = node_key(c, child_remaining));
         return false;
       }
       evaluate(s, ply + 1, child_remaining);
@@ -529,7 +574,7 @@ class DfPn {
     path_.push(p.key());
     if (!last_move)
       for (Slot& s : slots)
-        evaluate(s, ply + 1, child_remaining);
+        if (!decide(s, ply + 1, child_remaining)) lookup(s);
 
     // Step 3. Search the most proving child until the node's thresholds are reached.
     work_from_[size_t(ply)] = nodes_;
@@ -537,11 +582,12 @@ class DfPn {
     Numbers n;
     int best = 0;
     for (;;) {
-      uint32_t min_delta = kProofInfinite, second_delta = kProofInfinite, sum_phi = 0;
+      uint32_t min_delta = kProofInfinite, second_delta = kProofInfinite;
+      uint64_t sum = 0;  // at most kMaxMoves numbers below 2^32: saturated once, after
       best = 0;
       for (int i = 0; i < int(slots.size()); ++i) {
         const uint32_t d = delta(slots[size_t(i)]);
-        sum_phi = saturating_add(sum_phi, phi(slots[size_t(i)]));
+        sum += phi(slots[size_t(i)]);
         if (d < min_delta) {
           second_delta = min_delta;
           min_delta = d;
@@ -550,7 +596,8 @@ class DfPn {
           second_delta = d;
         }
       }
-      n = combine(slots, or_node, min_delta, sum_phi);
+      const uint32_t sum_phi = uint32_t(std::min<uint64_t>(sum, kProofInfinite));
+      n = combine(slots.all(), or_node, min_delta, sum_phi);
       if (ply == 0) root_numbers_ = n;
       if (min_delta >= th_phi || sum_phi >= th_delta || aborted_) break;
 
@@ -579,15 +626,15 @@ class DfPn {
 
   // A root that is its own mirror image (mirror_symmetric_root): a child whose mirror
   // image is an earlier child's is the same problem mirrored, and is left out.
-  static void drop_mirror_images(std::vector<Slot>& slots) {
-    const std::vector<int> twins = mirror_twins(positions_of(slots));
+  static void drop_mirror_images(Children& slots) {
+    const std::vector<int> twins = mirror_twins(positions_of(slots.all()));
     size_t kept = 0;
     for (size_t i = 0; i < slots.size(); ++i)
       if (twins[i] < 0) slots[kept++] = slots[i];
-    slots.erase(slots.begin() + std::ptrdiff_t(kept), slots.end());
+    slots.truncate(kept);
   }
 
-  static std::vector<Position> positions_of(const std::vector<Slot>& slots) {
+  static std::vector<Position> positions_of(std::span<const Slot> slots) {
     std::vector<Position> positions;
     for (const Slot& s : slots)
       positions.push_back(s.position);
@@ -596,7 +643,7 @@ class DfPn {
 
   // The children's numbers and the work count of a frame of the stopped search's stack;
   // the last frame's node is where the search goes on as it would have.
-  void restore_frame(std::vector<Slot>& slots, int ply) {
+  void restore_frame(Children& slots, int ply) {
     if (ply == int(resume_->frames.size())) {
       resume_ = nullptr;
       return;
@@ -618,7 +665,7 @@ class DfPn {
       text += fmt::format("guide {}\n", to_string(limits_.guide));
     text += fmt::format("nodes {} {}\n", nodes_, elapsed_ms());
     for (int i = 0; i < ply; ++i) {
-      const std::vector<Slot>& slots = frames_[size_t(i)];
+      const std::span<const Slot> slots = frames_[size_t(i)].all();
       text += fmt::format("frame {} {}", work_from_[size_t(i)], slots.size());
       for (const Slot& c : slots)
         text += fmt::format(" {} {} {} {}", c.numbers.proof, c.numbers.disproof, c.numbers.plies,
@@ -645,7 +692,7 @@ class DfPn {
   // The node's numbers from its children's: OR takes the minimum proof number and the sum
   // of disproof numbers, AND the reverse; the flags say how long the win is and whether
   // a disproof rests on a draw along the path.
-  Numbers combine(const std::vector<Slot>& slots, bool or_node, uint32_t min_delta,
+  Numbers combine(std::span<const Slot> slots, bool or_node, uint32_t min_delta,
                   uint32_t sum_phi) const {
     Numbers n;
     n.proof = or_node ? min_delta : sum_phi;
@@ -761,7 +808,7 @@ class DfPn {
   bool aborted_ = false;
   Numbers root_numbers_;
   KeyPath path_;
-  std::vector<std::vector<Slot>> frames_;  // the children of each ply, reused
+  std::vector<Children> frames_;    // the children of each ply, reused
   std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
   const SolverStack* resume_;              // until mid() has rebuilt its stack
   bool mirror_root_ = false;               // the root's mirror images are left out (prove_root)
