@@ -7,6 +7,7 @@
 #include <chrono>
 #include <memory>
 #include <new>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -25,7 +26,7 @@
 
 namespace kete {
 
-// A table entry: the numbers of one node, from the attacker's view. 32 bytes.
+// A table entry: the numbers of one node, from the attacker's view.
 struct SolverEntry {
   uint64_t key = 0;
   uint32_t proof = 1, disproof = 1;
@@ -35,9 +36,6 @@ struct SolverEntry {
   bool path_dependent = false;
   bool used = false;
 };
-// The table's pages start as zeros: an entry of zero bytes must be an unused one.
-static_assert(std::is_trivially_copyable_v<SolverEntry> &&
-              std::is_trivially_destructible_v<SolverEntry>);
 
 // Buckets of four entries; a new entry replaces the same key, an empty slot, or the
 // entry that cost the least work (Breuker's "small tree" replacement).
@@ -73,51 +71,93 @@ class SolverTable {
   // Entry `index` of the buckets' entries in order: what a checkpoint saves, in place, so
   // that a restored table replaces as the saved one would have.
   size_t slots() const { return count_ * kWays; }
-  const SolverEntry& slot(size_t index) const {
-    return buckets_[index / kWays].entries[index % kWays];
-  }
+  SolverEntry slot(size_t index) const { return buckets_[index / kWays].entry(index % kWays); }
   void place(size_t index, const SolverEntry& entry) {
-    SolverEntry& e = buckets_[index / kWays].entries[index % kWays];
-    if (!e.used) ++used_;
-    e = entry;
-    e.used = true;
+    Bucket& b = buckets_[index / kWays];
+    if (!b.tail[index % kWays].used) ++used_;
+    b.set(index % kWays, entry);
   }
 
-  // Asks the memory for the bucket of `key` (both cache lines), so that a probe of it soon
-  // after finds it in the cache: a node's children are prefetched as they are sown, and
-  // their misses overlap instead of coming one after another.
-  void prefetch(uint64_t key) const {
-    const char* b = reinterpret_cast<const char*>(&bucket(key));
-    __builtin_prefetch(b);
-    __builtin_prefetch(b + 64);
-  }
+  // Asks the memory for the keys and numbers of `key`'s bucket, so that a probe of it
+  // soon after finds them in the cache: a node's children are prefetched as they are
+  // sown, and their misses overlap instead of coming one after another.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&bucket(key).head); }
+  // The same for the rest of the bucket, which a store reads.
+  void prefetch_tail(uint64_t key) const { __builtin_prefetch(&bucket(key).tail); }
 
-  const SolverEntry* probe(uint64_t key) const {
-    for (const SolverEntry& e : bucket(key).entries)
-      if (e.used && e.key == key) return &e;
-    return nullptr;
+  // What a probe returns of an entry.
+  struct Found {
+    uint32_t proof, disproof;
+    uint16_t plies;
+    bool path_dependent;
+  };
+  // The entry of `key`. A key not in the table, most of a search's probes, is told from
+  // the first cache line alone (an unused way's key is 0, and a 0 key is checked).
+  std::optional<Found> probe(uint64_t key) const {
+    const Bucket& b = bucket(key);
+    for (int i = 0; i < kWays; ++i)
+      if (b.head[i].key == key && b.tail[i].used)
+        return Found{b.head[i].proof, b.head[i].disproof, b.tail[i].plies,
+                     b.tail[i].path_dependent};
+    return std::nullopt;
   }
 
   void store(const SolverEntry& entry) {
     Bucket& b = bucket(entry.key);
-    SolverEntry* victim = &b.entries[0];
-    for (SolverEntry& e : b.entries) {
-      if (e.used && e.key == entry.key) {
-        victim = &e;
+    int victim = 0;
+    for (int i = 0; i < kWays; ++i) {
+      const bool used = b.tail[i].used;
+      if (used && b.head[i].key == entry.key) {
+        victim = i;
         break;
       }
-      if (!e.used || (victim->used && e.work < victim->work)) victim = &e;
+      if (!used || (b.tail[victim].used && b.tail[i].work < b.tail[victim].work)) victim = i;
     }
-    if (!victim->used) ++used_;
-    *victim = entry;
-    victim->used = true;
+    if (!b.tail[victim].used) ++used_;
+    b.set(victim, entry);
   }
 
  private:
   static constexpr int kWays = 4;
-  struct Bucket {
-    SolverEntry entries[kWays];
+  // A bucket's entries in two cache lines: the first holds what a probe compares and
+  // mostly needs (keys and numbers), the second the rest. A probe that finds nothing
+  // touches one line, and one line is prefetched (docs/solver.md "Speed").
+  struct alignas(64) Bucket {
+    struct Head {
+      uint64_t key;
+      uint32_t proof, disproof;
+    };
+    struct Tail {
+      uint32_t work;
+      Move move;
+      uint16_t plies;
+      bool path_dependent;
+      bool used;
+    };
+    Head head[kWays];
+    alignas(64) Tail tail[kWays];
+
+    SolverEntry entry(int i) const {
+      SolverEntry e;
+      e.key = head[i].key;
+      e.proof = head[i].proof;
+      e.disproof = head[i].disproof;
+      e.work = tail[i].work;
+      e.move = tail[i].move;
+      e.plies = tail[i].plies;
+      e.path_dependent = tail[i].path_dependent;
+      e.used = tail[i].used;
+      return e;
+    }
+    void set(int i, const SolverEntry& e) {
+      head[i] = {e.key, e.proof, e.disproof};
+      tail[i] = {e.work, e.move, e.plies, e.path_dependent, true};
+    }
   };
+  // The table's pages start as zeros: a bucket of zero bytes must be four unused ways.
+  static_assert(std::is_trivially_copyable_v<Bucket> && std::is_trivially_destructible_v<Bucket>);
+  static_assert(sizeof(Bucket) == 128 && sizeof(Bucket::Head) * kWays == 64);
+
   Bucket& bucket(uint64_t key) const {
     return buckets_[size_t((unsigned __int128)(key)*count_ >> 64)];
   }
@@ -406,7 +446,7 @@ class DfPn {
           ++(*lost == attacker_ ? c.lost : c.won);
           continue;
         }
-        const SolverEntry* e = table_.probe(p.key());
+        const std::optional<SolverTable::Found> e = table_.probe(p.key());
         if (!e)
           ++c.unseen;
         else if (e->proof == 0)
@@ -503,7 +543,7 @@ class DfPn {
 
   // The numbers of s.key's entry, or a new node's.
   void lookup(Slot& s) const {
-    if (const SolverEntry* e = table_.probe(s.key))
+    if (const std::optional<SolverTable::Found> e = table_.probe(s.key))
       s.numbers = {e->proof, e->disproof, e->plies, e->path_dependent};
     else
       s.numbers = limits_.guide == SolveGuide::kNone ? Numbers{} : initial(s.position);
@@ -545,6 +585,7 @@ class DfPn {
     const bool restoring = resume_ && ply <= int(resume_->frames.size());
     if (!restoring && (++nodes_ % kPollNodes) == 0) poll(ply);
     const bool or_node = is_or(p);
+    table_.prefetch_tail(key);  // for the store at the end
 
     // Step 2. Generate the children; a side without a legal move has lost (rules.md 2).
     // With the attacker's last move to play, every child is decided without the table
@@ -675,7 +716,7 @@ class DfPn {
     constexpr size_t kChunk = size_t(1) << 20;
     uint64_t entries = 0;
     for (size_t i = 0; i < table_.slots(); ++i) {
-      const SolverEntry& e = table_.slot(i);
+      const SolverEntry e = table_.slot(i);
       if (!e.used) continue;
       ++entries;
       fmt::format_to(std::back_inserter(text), "entry {} {} {} {} {} {} {} {}\n", i, e.key, e.proof,
@@ -807,7 +848,9 @@ class DfPn {
   uint64_t nodes_ = 0;
   bool aborted_ = false;
   Numbers root_numbers_;
-  KeyPath path_;
+  // A filter of 2^12 counts (16 KiB) stays in the first-level cache, where 2^16 cost some
+  // 2% of bao's solver time; a line of a few hundred plies seldom passes it.
+  KeyPath path_{{}, 0, 12};
   std::vector<Children> frames_;    // the children of each ply, reused
   std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
   const SolverStack* resume_;              // until mid() has rebuilt its stack
