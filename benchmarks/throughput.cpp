@@ -144,6 +144,7 @@ void print_depth_growth(const std::string& name, int max_depth, int runs) {
 // A candidate of a position of the perft tree, with what it sowed.
 struct Sample {
   Position p;
+  Candidates candidates;  // p's, which play_candidate takes
   int tier;
   Candidate candidate;
 };
@@ -178,7 +179,7 @@ void collect(const Position& p, int depth, std::array<Bucket, kBuckets>& buckets
     for (uint64_t bits = c.tier[t]; bits; bits &= bits - 1) {
       const Candidate cand = candidate_at(std::countr_zero(bits));
       uint64_t moves = 0, seeds = 0;
-      R::play_candidate(p, t, cand, [&](Move, const Position& child, int sown) {
+      R::play_candidate(p, c, t, cand, [&](Move, const Position& child, int sown) {
         ++moves;
         seeds += uint64_t(sown);
         if (depth > 1) collect<R>(child, depth - 1, buckets);
@@ -187,7 +188,7 @@ void collect(const Position& p, int depth, std::array<Bucket, kBuckets>& buckets
       legal = true;
       Bucket& b = buckets[bucket_of(double(seeds) / double(moves))];
       if (b.samples.size() == kMaxSamples) continue;
-      b.samples.push_back({p, t, cand});
+      b.samples.push_back({p, c, t, cand});
       b.moves += moves;
       b.seeds += seeds;
     }
@@ -206,7 +207,7 @@ void print_seed_growth(const std::string& name, int depth, int runs) {
     const double s = median_seconds(runs, [&](int) {
       for (int pass = 0; pass < passes; ++pass)
         for (const Sample& x : bucket.samples)
-          R::play_candidate(x.p, x.tier, x.candidate,
+          R::play_candidate(x.p, x.candidates, x.tier, x.candidate,
                             [&](Move, const Position& child, int) { sink += child.key(); });
     });
     const double moves = double(bucket.moves) * passes, seeds = double(bucket.seeds) * passes;

@@ -36,7 +36,7 @@ bool random_child(const Position& p, Random& rng, Position& child) {
   for (int t = 0; t < c.tiers; ++t)
     for (uint64_t bits = c.tier[t]; bits;) {
       const int drawn = nth_bit(bits, int(rng.uniform_below(uint64_t(std::popcount(bits)))));
-      R::play_candidate(p, t, candidate_at(drawn), keep);
+      R::play_candidate(p, c, t, candidate_at(drawn), keep);
       if (moves) return true;
       bits &= ~(uint64_t(1) << drawn);
     }

@@ -151,21 +151,28 @@ class Position {
     }
     key_ = key;
   }
-  // A move keyed once it is made (bao's, rules/rules_bao.h): these change pits and leave
-  // the key stale, and rekey<W>() makes it again from the whole position, one table load
-  // a pit. pit_word's inverse writes the pits i..i+7 of side s.
-  void set_seeds_unkeyed(Side s, int i, int n) {
-    assert(n >= 0 && n <= kMaxSeeds);
-    pits_[index(s)][i] = uint8_t(n);
-  }
+  // A ring keyed once its move is made (bao's, rules/rules_bao.h): pit_word's inverse
+  // writes the pits i..i+7 of side s and leaves the key stale, and rekey_ring<W>(s, old)
+  // then replaces the ring's part of the key, old = ring_key<W>(s) from before the
+  // writes: one table load a pit.
   void set_pit_word_unkeyed(Side s, int i, uint64_t w) {
     assert(i >= 0 && i + 8 <= kMaxRing);
     std::memcpy(pits_[index(s)].data() + i, &w, sizeof w);
   }
   template <int W>
-  void rekey() {
+  void rekey_ring(Side s, uint64_t old) {
+    key_ ^= old ^ ring_key<W>(s);
+  }
+  // Side s's pits' part of the key, on a board W pits wide.
+  template <int W>
+  uint64_t ring_key(Side s) const {
     assert(W == width());
-    key_ = compute_key<W>();
+    const auto& keys = zobrist::kKeys.pit[index(s)];
+    const auto& ring = pits_[index(s)];
+    uint64_t key = 0;
+    for (int i = 0; i < 2 * W; ++i)
+      key ^= keys[i][ring[i]];
+    return key;
   }
   void set_hand(Side s, int n);
   void set_house(Side s, bool intact);
@@ -187,11 +194,8 @@ class Position {
     const auto& k = zobrist::kKeys;
     uint64_t key = k.variant[int(variant_)] ^ k.houses[houses_] ^ k.takasia[takasia_ + 1];
     if (side_ == Side::kNorth) key ^= k.north_to_move;
-    for (int s = 0; s < 2; ++s) {
-      key ^= k.hand[s][hand_[s]];
-      for (int i = 0; i < 2 * W; ++i)
-        key ^= k.pit[s][i][pits_[s][i]];
-    }
+    for (Side s : {Side::kSouth, Side::kNorth})
+      key ^= k.hand[index(s)][hand_[index(s)]] ^ ring_key<W>(s);
     return key;
   }
   // Empty string when the position is internally consistent, else what is wrong.

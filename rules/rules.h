@@ -23,7 +23,7 @@ concept Rules = requires(const Position& p, void (&emit)(Move, const Position&, 
   { R::loser(p) } -> std::same_as<std::optional<Side>>;
   R::generate(p, [](Move, const Position&, int /*seeds_sown*/) {});
   { R::candidates(p) } -> std::same_as<Candidates>;
-  R::play_candidate(p, 0, Candidate{0, Dir::kClockwise}, emit);
+  R::play_candidate(p, Candidates{}, 0, Candidate{0, Dir::kClockwise}, emit);
 };
 
 static_assert(Rules<BaoRules>);

@@ -8,31 +8,38 @@
 namespace kete {
 
 struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
-  // One tier: every pit of 2+, either way.
+  // One tier: every pit of 2+, either way; and the mover's ring's part of the key, which
+  // play_candidate replaces in each child.
   static Candidates ranked_candidates(const Position& p) {
     const Side us = p.side_to_move();
     uint64_t starts = 0;
     for (int start = 0; start < R::kSize; ++start)
       if (p.seeds(us, start) >= 2) starts |= both_ways(start);
-    return {starts};
+    Candidates c{starts};
+    c.mover_ring_key = p.ring_key<W>(us);
+    return c;
   }
 
+  // The child's key is the parent's with the captured pits keyed as they are emptied, the
+  // turn passed, and the mover's ring's part replaced once the move is made: its 16 pits
+  // from the table instead of the 32 of a whole new key.
   template <class Emit>
-  static void play_candidate(const Position& p, int /*tier*/, Candidate c, Emit&& emit) {
+  static void play_candidate(const Position& p, const Candidates& cs, int /*tier*/,
+                             Candidate c, Emit&& emit) {
     Position child = p;
     const Side us = p.side_to_move();
     const int sown = c.dir == Dir::kClockwise ? play<Dir::kClockwise>(child, us, c.pit)
                                               : play<Dir::kAnticlockwise>(child, us, c.pit);
     if (sown < 0) return;
     child.pass_turn();
-    child.rekey<W>();
+    child.rekey_ring<W>(us, cs.mover_ring_key);
     emit(Move(c.pit, c.dir), child, sown);
   }
 
   // Plays the move from `start` in direction d on p; returns the seeds sown, or -1 if
-  // the move is never-ending. The key is left stale (Position::rekey): the laps are sown
-  // in a RingWord, and the direction is a constant of each copy (every lap of a move goes
-  // the same way).
+  // the move is never-ending. The mover's ring's part of the key is left stale
+  // (Position::rekey_ring): the laps are sown in a RingWord, and the direction is a
+  // constant of each copy (every lap of a move goes the same way).
   template <Dir d>
   static int play(Position& p, Side us, int start) {
     RingWord ring(p, us);
@@ -53,7 +60,7 @@ struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
       if (R::is_front(e) && p.seeds(them, R::facing(e)) > 0) {
         // Eat: the lap end and the facing pit are lifted together and sown on.
         n = ring.lift(e) + p.seeds(them, R::facing(e));
-        p.set_seeds_unkeyed(them, R::facing(e), 0);
+        p.set_seeds(them, R::facing(e), 0);
         const bool won = p.front_empty(them);
         e = ring.sow<d>(e, n);
         since_eat = n;

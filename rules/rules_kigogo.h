@@ -33,7 +33,8 @@ struct KigogoRules : TieredRules<KigogoRules, Variant::kKigogo, 12> {
   }
 
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
+  static void play_candidate(const Position& p, const Candidates&, int tier, Candidate c,
+                             Emit&& emit) {
     const Side us = p.side_to_move();
     Position child = p;
     int sown = 1;

@@ -34,7 +34,8 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
 
   // Every child gets its takasia field here, the one place that knows the parent.
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
+  static void play_candidate(const Position& p, const Candidates&, int tier, Candidate c,
+                             Emit&& emit) {
     auto finish = [&](Move m, Position& child, int sown) {
       update_takasia(p, m, child);
       emit(m, static_cast<const Position&>(child), sown);

@@ -29,7 +29,8 @@ struct KujifunzaRules : TieredRules<KujifunzaRules<K>, Variant::kKujifunza, 8> {
   }
 
   template <class Emit>
-  static void play_candidate(const Position& p, int tier, Candidate c, Emit&& emit) {
+  static void play_candidate(const Position& p, const Candidates&, int tier, Candidate c,
+                             Emit&& emit) {
     const Side us = p.side_to_move();
     const int n = p.seeds(us, c.pit);
     Position child = p;

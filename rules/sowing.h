@@ -72,7 +72,7 @@ inline int sow(Position& p, Side s, int from, Dir d, int n) {
 
 // Side s's ring of 16 pits (W = 8) as one 128-bit number, pit i in byte i: a move sown
 // here adds each lap's seeds in one addition and writes the ring back once, and its key
-// is made once the move is made (Position::rekey). Bao's moves sow some 18 seeds in some
+// is made once the move is made (Position::rekey_ring). Bao's moves sow some 18 seeds in some
 // 5 laps (rules/rules_bao.h). A pit holds at most 92 seeds, so no byte carries into the
 // next.
 class RingWord {

@@ -52,6 +52,9 @@ struct Candidates {
   static constexpr int kMaxTiers = 4;
   std::array<uint64_t, kMaxTiers> tier{};
   int tiers = 0;
+  // What every move of the position shares, made once for all of them: bao keys its
+  // children from the mover's ring's part of the parent's key (Position::ring_key).
+  uint64_t mover_ring_key = 0;
 
   Candidates() = default;
   // The tiers in rank order.
@@ -67,7 +70,7 @@ struct Candidates {
 };
 
 // R::generate for a rules type R that provides candidates(p) and
-// play_candidate(p, tier, Candidate, emit): every candidate of each tier in bit order,
+// play_candidate(p, candidates, tier, Candidate, emit): every candidate of each tier in bit order,
 // until a tier has a legal move.
 template <class R, class Emit>
 void generate_by_tiers(const Position& p, Emit& emit) {
@@ -80,7 +83,7 @@ void generate_by_tiers(const Position& p, Emit& emit) {
   };
   for (int t = 0; t < c.tiers && !legal; ++t)
     for (uint64_t bits = c.tier[t]; bits; bits &= bits - 1)
-      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), counted);
+      R::play_candidate(p, c, t, candidate_at(std::countr_zero(bits)), counted);
 }
 
 // Whether some legal move satisfies pred(move, child, seeds_sown): the moves in
@@ -96,7 +99,7 @@ bool any_legal_move(const Position& p, Pred&& pred) {
   };
   for (int t = 0; t < c.tiers && !legal; ++t)
     for (uint64_t bits = c.tier[t]; bits && !found; bits &= bits - 1)
-      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), test);
+      R::play_candidate(p, c, t, candidate_at(std::countr_zero(bits)), test);
   return found;
 }
 
@@ -126,11 +129,11 @@ bool play_first_tier_move(const Position& p, Move m, bool* sole, Emit&& emit) {
     found = true;
   };
   for (uint64_t bits = own; bits; bits &= bits - 1)
-    R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), match);
+    R::play_candidate(p, c, t, candidate_at(std::countr_zero(bits)), match);
   if (!found || sole == nullptr) return found;
   auto any = [&](Move, const Position&, int) { ++emitted; };
   for (uint64_t bits = c.tier[t] & ~own; bits && emitted < 2; bits &= bits - 1)
-    R::play_candidate(p, t, candidate_at(std::countr_zero(bits)), any);
+    R::play_candidate(p, c, t, candidate_at(std::countr_zero(bits)), any);
   *sole = emitted == 1;
   return true;
 }

@@ -98,7 +98,7 @@ TEST(Sowing, RingWordLapsAreThoseOfSow) {
   }
 }
 
-// Bao's children are keyed once each move is made (Position::rekey): over random games,
+// Bao's children are keyed once each move is made (Position::rekey_ring): over random games,
 // every child's key is the key recomputed from scratch, in release builds too (the debug
 // builds' assert_consistent checks it in every generate).
 TEST(Sowing, RingWordBaoChildrenKeyedOnceTheMoveIsMade) {
