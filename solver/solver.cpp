@@ -291,7 +291,7 @@ void generate_until(const Position& p, Emit&& emit) {
   bool legal = false, done = false;
   for (int t = 0; t < c.tiers && !legal && !done; ++t)
     for (uint64_t bits = c.tier[t]; bits && !done; bits &= bits - 1)
-      R::play_candidate(p, t, candidate_at(std::countr_zero(bits)),
+      R::play_candidate(p, c, t, candidate_at(std::countr_zero(bits)),
                         [&](Move m, const Position& child, int) {
                           if (done) return;          // a candidate with several moves
                           assert_consistent(child);  // as R::generate (debug builds)
@@ -342,6 +342,7 @@ class DfPn {
         attacker_(attacker),
         game_(game),
         history_(game.history.begin(), game.history.end()),
+        plies_left_(game.max_plies - game.plies),
         stop_(stop),
         on_info_(on_info),
         // One frame per ply the game can still last: frames_ never grows, so a reference
@@ -526,7 +527,7 @@ class DfPn {
     // Positions of the game before the root, positions on the path and the move limit
     // are draws: a loss for the attacker, valid only along this path (docs/solver.md).
     if ((!history_.empty() && history_.count(s.position.key())) ||
-        game_.plies + ply >= game_.max_plies ||
+        ply >= plies_left_ ||
         (remaining < 0 && path_.contains(s.position.key()))) {
       s.numbers = kDrawn;
       return true;
@@ -841,6 +842,7 @@ class DfPn {
   const Side attacker_;
   const GameContext& game_;
   const std::unordered_set<uint64_t> history_;
+  const int plies_left_;  // before the game's move limit, from the root
   const std::atomic<bool>& stop_;
   const std::function<void(const SolveInfo&)>& on_info_;
   Clock::time_point start_ = Clock::now();
