@@ -49,19 +49,25 @@ struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
   }
 
  private:
+  // The opponent's front row is read once, into a register: reading it back after an
+  // eaten pit's byte is stored would wait for the store (a narrower store does not
+  // forward to a wider load).
   template <Dir d>
   static int sow_laps(RingWord& ring, Position& p, Side us, int start) {
     const Side them = ~us;
+    uint64_t their_front = p.pit_word(them, 0);  // pit i in byte i
     int n = ring.lift(start);
     int e = ring.sow<d>(start, n);
     int since_eat = n, sown = n;
     for (;;) {
       if (ring.seeds(e) == 1) return sown;  // the lap ended in an empty pit
-      if (R::is_front(e) && p.seeds(them, R::facing(e)) > 0) {
+      const int f = R::facing(e);
+      if (R::is_front(e) && uint8_t(their_front >> (8 * f)) > 0) {
         // Eat: the lap end and the facing pit are lifted together and sown on.
-        n = ring.lift(e) + p.seeds(them, R::facing(e));
-        p.set_seeds(them, R::facing(e), 0);
-        const bool won = p.front_empty(them);
+        n = ring.lift(e) + int(uint8_t(their_front >> (8 * f)));
+        their_front &= ~(uint64_t(0xff) << (8 * f));
+        p.set_seeds(them, f, 0);
+        const bool won = their_front == 0;  // rules.md section 2
         e = ring.sow<d>(e, n);
         since_eat = n;
         sown += n;
