@@ -17,8 +17,7 @@ class KeyPath {
   // Starts with the keys of `start`, with room for `room` more, so a search that knows
   // its depth limit never grows the vector. A filter of fewer bits stays in a faster
   // cache and lets more keys through to the scan.
-  explicit KeyPath(const std::vector<uint64_t>& start = {}, size_t room = 0,
-                   int filter_bits = 16)
+  explicit KeyPath(const std::vector<uint64_t>& start = {}, size_t room = 0, int filter_bits = 16)
       : filter_mask_((uint64_t(1) << filter_bits) - 1), filter_(size_t(1) << filter_bits) {
     keys_.reserve(start.size() + room);
     for (uint64_t k : start)

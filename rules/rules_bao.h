@@ -24,8 +24,8 @@ struct BaoRules : TieredRules<BaoRules, Variant::kBao, 8> {
   // turn passed, and the mover's ring's part replaced once the move is made: its 16 pits
   // from the table instead of the 32 of a whole new key.
   template <class Emit>
-  static void play_candidate(const Position& p, const Candidates& cs, int /*tier*/,
-                             Candidate c, Emit&& emit) {
+  static void play_candidate(const Position& p, const Candidates& cs, int /*tier*/, Candidate c,
+                             Emit&& emit) {
     Position child = p;
     const Side us = p.side_to_move();
     const int sown = c.dir == Dir::kClockwise ? play<Dir::kClockwise>(child, us, c.pit)

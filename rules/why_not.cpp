@@ -81,7 +81,8 @@ std::optional<int> candidate_moves(RuleSet rules, const Position& p, int pit, Di
     for (int t = 0; t < c.tiers; ++t)
       if (c.tier[t] & candidate_bit(pit, d)) {
         if (!count) count = 0;
-        R::play_candidate(p, c, t, Candidate{pit, d}, [&](Move, const Position&, int) { ++*count; });
+        R::play_candidate(p, c, t, Candidate{pit, d},
+                          [&](Move, const Position&, int) { ++*count; });
       }
   });
   return count;

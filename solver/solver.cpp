@@ -526,8 +526,7 @@ class DfPn {
     }
     // Positions of the game before the root, positions on the path and the move limit
     // are draws: a loss for the attacker, valid only along this path (docs/solver.md).
-    if ((!history_.empty() && history_.count(s.position.key())) ||
-        ply >= plies_left_ ||
+    if ((!history_.empty() && history_.count(s.position.key())) || ply >= plies_left_ ||
         (remaining < 0 && path_.contains(s.position.key()))) {
       s.numbers = kDrawn;
       return true;
@@ -853,10 +852,10 @@ class DfPn {
   // A filter of 2^12 counts (16 KiB) stays in the first-level cache, where 2^16 cost some
   // 2% of bao's solver time; a line of a few hundred plies seldom passes it.
   KeyPath path_{{}, 0, 12};
-  std::vector<Children> frames_;    // the children of each ply, reused
-  std::vector<uint64_t> work_from_;        // per ply: the node count when its node began
-  const SolverStack* resume_;              // until mid() has rebuilt its stack
-  bool mirror_root_ = false;               // the root's mirror images are left out (prove_root)
+  std::vector<Children> frames_;     // the children of each ply, reused
+  std::vector<uint64_t> work_from_;  // per ply: the node count when its node began
+  const SolverStack* resume_;        // until mid() has rebuilt its stack
+  bool mirror_root_ = false;         // the root's mirror images are left out (prove_root)
   const SolveCheckpoints* checkpoints_;
   const Weights guide_weights_;   // SolveGuide::kEval
   uint64_t next_checkpoint_ = 0;  // nodes
