@@ -26,6 +26,13 @@
 
 namespace kete {
 
+// The numbers of a node, from the attacker's view.
+struct Numbers {
+  uint32_t proof = 1, disproof = 1;
+  uint16_t plies = 0;
+  bool path_dependent = false;
+};
+
 // A table entry: the numbers of one node, from the attacker's view.
 struct SolverEntry {
   uint64_t key = 0;
@@ -85,20 +92,14 @@ class SolverTable {
   // The same for the rest of the bucket, which a store reads.
   void prefetch_tail(uint64_t key) const { __builtin_prefetch(&bucket(key).tail); }
 
-  // What a probe returns of an entry.
-  struct Found {
-    uint32_t proof, disproof;
-    uint16_t plies;
-    bool path_dependent;
-  };
-  // The entry of `key`. A key not in the table, most of a search's probes, is told from
+  // The numbers of `key`'s entry. A key not in the table, most of a search's probes, is told from
   // the first cache line alone (an unused way's key is 0, and a 0 key is checked).
-  std::optional<Found> probe(uint64_t key) const {
+  std::optional<Numbers> probe(uint64_t key) const {
     const Bucket& b = bucket(key);
     for (int i = 0; i < kWays; ++i)
       if (b.head[i].key == key && b.tail[i].used)
-        return Found{b.head[i].proof, b.head[i].disproof, b.tail[i].plies,
-                     b.tail[i].path_dependent};
+        return Numbers{b.head[i].proof, b.head[i].disproof, b.tail[i].plies,
+                       b.tail[i].path_dependent};
     return std::nullopt;
   }
 
@@ -201,13 +202,6 @@ InitialNumbers initial_numbers(SolveGuide guide, const Position& p, Side attacke
   const Value v = evaluate<R>(p, w);
   return guided_numbers(p.side_to_move() == attacker ? v : -v);
 }
-
-// The numbers of a node, from the attacker's view.
-struct Numbers {
-  uint32_t proof = 1, disproof = 1;
-  uint16_t plies = 0;
-  bool path_dependent = false;
-};
 
 // The df-pn stack of a checkpoint (SolveCheckpoints): per ply from the root, the children's
 // numbers as the node held them (they may differ from the table's: "siblings keep their
@@ -447,7 +441,7 @@ class DfPn {
           ++(*lost == attacker_ ? c.lost : c.won);
           continue;
         }
-        const std::optional<SolverTable::Found> e = table_.probe(p.key());
+        const std::optional<Numbers> e = table_.probe(p.key());
         if (!e)
           ++c.unseen;
         else if (e->proof == 0)
@@ -541,17 +535,19 @@ class DfPn {
     return false;
   }
 
-  // The numbers of s.key's entry, or a new node's.
+  // The numbers of s.key's entry, or a new node's: 1 and 1 unguided, else the guide's.
+  // (initial_numbers tests the guide too; tested here, the unguided search, the common
+  // one, makes no call, and the inlined second test folds away.)
   void lookup(Slot& s) const {
-    if (const std::optional<SolverTable::Found> e = table_.probe(s.key))
-      s.numbers = {e->proof, e->disproof, e->plies, e->path_dependent};
-    else
-      s.numbers = limits_.guide == SolveGuide::kNone ? Numbers{} : initial(s.position);
-  }
-
-  Numbers initial(const Position& p) const {
-    const InitialNumbers n = initial_numbers<R>(limits_.guide, p, attacker_, guide_weights_);
-    return {n.proof, n.disproof, 0, false};
+    if (const std::optional<Numbers> e = table_.probe(s.key)) {
+      s.numbers = *e;
+    } else if (limits_.guide == SolveGuide::kNone) {
+      s.numbers = {};
+    } else {
+      const InitialNumbers n =
+          initial_numbers<R>(limits_.guide, s.position, attacker_, guide_weights_);
+      s.numbers = {n.proof, n.disproof, 0, false};
+    }
   }
 
   std::vector<Slot> expand(const Position& p, int ply, int remaining) const {
