@@ -64,6 +64,11 @@ class MoveOrder {
     h += bonus - h * bonus / params_.history_max;  // gravity keeps |h| below history_max
   }
 
+  // One of the ply's two killers (late move reductions leave them unreduced).
+  bool is_killer(Move m, int ply) const {
+    return params_.use_killers && (m == killers_[ply][0] || m == killers_[ply][1]);
+  }
+
  private:
   // The bands of search/params.h, highest first.
   int score(Move m, int gain, int ply, Move tt_move, Move pv_move, const History& history) const {

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 #include <chrono>
+#include <cmath>
 #include <cstddef>
 #include <memory>
 #include <thread>
@@ -29,6 +30,16 @@ Value from_tt(Value v, int ply) {
   return v > kMateBound ? v - ply : v < -kMateBound ? v + ply : v;
 }
 
+// The late move reductions by depth and moves searched (Worker::lmr_reduction).
+const auto kLmrTable = [] {
+  std::array<std::array<int8_t, 64>, kMaxPly> t{};
+  for (int d = 1; d < kMaxPly; ++d)
+    for (int m = 1; m < 64; ++m)
+      t[size_t(d)][size_t(m)] =
+          int8_t(std::max(1, int(std::log(double(d)) * std::log(double(m + 1)) / 2.25)));
+  return t;
+}();
+
 template <Rules R>
 class Worker {
  public:
@@ -45,6 +56,7 @@ class Worker {
         poll_mask_(node_poll_interval(shared.limits.nodes) - 1),
         quiescence_(in_variant(params_.quiescence_variants) && params_.quiescence_plies > 0),
         futility_(in_variant(params_.futility)),
+        lmr_(in_variant(params_.lmr)),
         one_reply_(in_variant(params_.one_reply)),
         singular_(in_variant(params_.singular)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
@@ -286,7 +298,7 @@ class Worker {
     // Moves another thread is searching are put off to the end (InFlight).
     const bool share = s_.in_flight.on() && depth >= kDeferDepth;
     // Searches child c; true when it refutes the node.
-    auto visit = [&](const Child& c) {
+    auto visit = [&](const Child& c, int reduction = 0) {
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
       if (share) s_.in_flight.enter(c.position.key());
       history_keys_.push(c.position.key());
@@ -295,8 +307,16 @@ class Worker {
       if (searched++ == 0) {
         v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
-        // A zero window first: a move that cannot beat alpha is refuted cheaply.
-        v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
+        // A zero window first: a move that cannot beat alpha is refuted cheaply; a late
+        // quiet move first at a reduced depth (step 9b).
+        if (reduction > 0) {
+          v = -search(c.position, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_line,
+                      false);
+          if (v > alpha && !aborted_)
+            v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
+        } else {
+          v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
+        }
         if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, true);
       }
@@ -387,7 +407,14 @@ class Worker {
         frame.deferred[size_t(deferred++)] = index;
         continue;
       }
-      const bool cutoff = visit(c);
+      // Step 9b. Late move reductions: a quiet move late in the order is searched shallower
+      // first. Not at the root, nor where the shortest mate is settled (exact_).
+      int reduction = 0;
+      if (lmr_ && first_pass && depth >= params_.lmr_depth && searched >= params_.lmr_moves &&
+          ply > 0 && !exact_ && !excluding && frame.gain[size_t(index)] <= 0 && !c.move.capture() &&
+          !order_.is_killer(c.move, ply))
+        reduction = std::min(lmr_reduction(depth, searched), depth - 2);  // to depth 1 at least
+      const bool cutoff = visit(c, reduction);
       if (aborted_) return 0;
       if (cutoff) {
         refuted_by(c, frame.gain[size_t(index)]);
@@ -425,6 +452,12 @@ class Worker {
                            frame.singular_line, false);
     frame.excluded = Move::none();
     return !aborted_ && v < singular_beta;
+  }
+
+  // The late move reduction after `moves` moves searched: ln(depth) ln(moves + 1) / 2.25
+  // plies, at least 1 (the form of kete 0.1's rejected LMR, docs/strength.md).
+  static int lmr_reduction(int depth, int moves) {
+    return kLmrTable[size_t(std::min(depth, kMaxPly - 1))][size_t(std::min(moves, 63))];
   }
 
   // Extensions stop at twice the iteration's depth, so that chains of them stay bounded.
@@ -596,8 +629,8 @@ class Worker {
   MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, futility_, one_reply_, singular_;  // on for this variant
-  const ProvenValues* proven_;                               // null when there is nothing to probe
+  const bool quiescence_, futility_, lmr_, one_reply_, singular_;  // on for this variant
+  const ProvenValues* proven_;  // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
 };
