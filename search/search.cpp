@@ -144,13 +144,14 @@ class Worker {
   }
 
  private:
-  // A mate found by an iteration may not be the shortest: the reverse futility pruning and
-  // the table's cutoffs, both taken at non-mate bounds, can hide a shorter one (issue 30:
-  // mate 4 reported at depth 4 where mate 3 existed). Searched again without either, and
-  // bounded by mate distance pruning to the mate's own plies, the root either fails low
-  // (the mate was the shortest, or for the side being mated the longest defence) or
-  // returns the exact mate and its line. Only a mate whose plies lie within the nominal
-  // depth is settled, so the check costs at most one such search; false when it cannot be.
+  // A mate found by an iteration may not be the shortest: the reverse futility pruning,
+  // the late move reductions and the table's cutoffs, all taken at non-mate bounds, can
+  // hide a shorter one (issue 30: mate 4 reported at depth 4 where mate 3 existed).
+  // Searched again without them, and bounded by mate distance pruning to the mate's own
+  // plies, the root either fails low (the mate was the shortest, or for the side being
+  // mated the longest defence) or returns the exact mate and its line. Only a mate whose
+  // plies lie within the nominal depth is settled, so the check costs at most one such
+  // search; false when it cannot be.
   bool settle_mate(int depth, Value& value, Line& line) {
     const bool winning = value > 0;
     const int plies = winning ? kMate - value : kMate + value;
