@@ -116,7 +116,8 @@ struct SearchParams {
   // Late move reductions: a quiet move (it wins no seeds and is not a killer) searched
   // after the node's first `lmr_moves`, at `lmr_depth` or deeper, is searched lmr_reduction
   // plies shallower first, and again at full depth when it beats alpha (mask; bao won
-  // +20.9 +/- 19.7 with it at 2 s + 0.02 s, docs/strength.md "Late move reductions").
+  // +20.9 +/- 19.7 with it at 2 s + 0.02 s, docs/strength.md "Late move reductions in
+  // bao: kept"). Below depth 3 the reduction, capped at depth - 2, would be 0.
   int lmr = variant_bit(Variant::kBao);
   int lmr_moves = 3;  // ... after this many moves searched
   int lmr_depth = 3;  // ... at this depth and deeper
@@ -165,7 +166,7 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"FutilityMargin", &SearchParams::futility_margin, 1, 5000},
     variant_mask("LMR", &SearchParams::lmr),
     {"LMRMoves", &SearchParams::lmr_moves, 1, 64},
-    {"LMRDepth", &SearchParams::lmr_depth, 2, 64},
+    {"LMRDepth", &SearchParams::lmr_depth, 3, 64},
     variant_mask("OneReply", &SearchParams::one_reply),
     variant_mask("Singular", &SearchParams::singular),
     {"SingularDepth", &SearchParams::singular_depth, 2, 64},

@@ -309,15 +309,12 @@ class Worker {
         v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, pv_node);
       } else {
         // A zero window first: a move that cannot beat alpha is refuted cheaply; a late
-        // quiet move first at a reduced depth (step 9b).
-        if (reduction > 0) {
-          v = -search(c.position, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_line,
-                      false);
-          if (v > alpha && !aborted_)
-            v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
-        } else {
+        // quiet move first at a reduced depth (step 9b), and again at full depth if it
+        // beats alpha there.
+        v = -search(c.position, new_depth - reduction, ply + 1, -alpha - 1, -alpha, child_line,
+                    false);
+        if (reduction > 0 && v > alpha && !aborted_)
           v = -search(c.position, new_depth, ply + 1, -alpha - 1, -alpha, child_line, false);
-        }
         if (v > alpha && v < beta && !aborted_)
           v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, true);
       }
