@@ -33,14 +33,13 @@ struct Numbers {
   bool path_dependent = false;
 };
 
-// A table entry: the numbers of one node, from the attacker's view.
+// A table entry: the numbers of one node, from the attacker's view (plies: when proven,
+// the length of the win the proof found).
 struct SolverEntry {
   uint64_t key = 0;
-  uint32_t proof = 1, disproof = 1;
+  Numbers numbers;
   uint32_t work = 0;  // nodes spent on the node: the replacement keeps the costliest
   Move move = Move::none();
-  uint16_t plies = 0;  // proven: the length of the win the proof found
-  bool path_dependent = false;
   bool used = false;
 };
 
@@ -97,9 +96,7 @@ class SolverTable {
   std::optional<Numbers> probe(uint64_t key) const {
     const Bucket& b = bucket(key);
     for (int i = 0; i < kWays; ++i)
-      if (b.head[i].key == key && b.tail[i].used)
-        return Numbers{b.head[i].proof, b.head[i].disproof, b.tail[i].plies,
-                       b.tail[i].path_dependent};
+      if (b.head[i].key == key && b.tail[i].used) return b.numbers(i);
     return std::nullopt;
   }
 
@@ -138,21 +135,15 @@ class SolverTable {
     Head head[kWays];
     alignas(64) Tail tail[kWays];
 
+    Numbers numbers(int i) const {
+      return {head[i].proof, head[i].disproof, tail[i].plies, tail[i].path_dependent};
+    }
     SolverEntry entry(int i) const {
-      SolverEntry e;
-      e.key = head[i].key;
-      e.proof = head[i].proof;
-      e.disproof = head[i].disproof;
-      e.work = tail[i].work;
-      e.move = tail[i].move;
-      e.plies = tail[i].plies;
-      e.path_dependent = tail[i].path_dependent;
-      e.used = tail[i].used;
-      return e;
+      return {head[i].key, numbers(i), tail[i].work, tail[i].move, tail[i].used};
     }
     void set(int i, const SolverEntry& e) {
-      head[i] = {e.key, e.proof, e.disproof};
-      tail[i] = {e.work, e.move, e.plies, e.path_dependent, true};
+      head[i] = {e.key, e.numbers.proof, e.numbers.disproof};
+      tail[i] = {e.work, e.move, e.numbers.plies, e.numbers.path_dependent, true};
     }
   };
   // The table's pages start as zeros: a bucket of zero bytes must be four unused ways.
@@ -715,8 +706,9 @@ class DfPn {
       const SolverEntry e = table_.slot(i);
       if (!e.used) continue;
       ++entries;
-      fmt::format_to(std::back_inserter(text), "entry {} {} {} {} {} {} {} {}\n", i, e.key, e.proof,
-                     e.disproof, e.plies, int(e.path_dependent), e.work, e.move.raw());
+      const Numbers& n = e.numbers;
+      fmt::format_to(std::back_inserter(text), "entry {} {} {} {} {} {} {} {}\n", i, e.key, n.proof,
+                     n.disproof, n.plies, int(n.path_dependent), e.work, e.move.raw());
       if (text.size() >= kChunk) {
         if (absl::Status s = sink(text); !s.ok()) return s;
         text.clear();
@@ -756,15 +748,7 @@ class DfPn {
   }
 
   void store(uint64_t key, const Numbers& n, Move move, uint64_t work) {
-    SolverEntry e;
-    e.key = key;
-    e.proof = n.proof;
-    e.disproof = n.disproof;
-    e.work = uint32_t(std::min<uint64_t>(work, UINT32_MAX));
-    e.move = move;
-    e.plies = n.plies;
-    e.path_dependent = n.path_dependent;
-    table_.store(e);
+    table_.store({key, n, uint32_t(std::min<uint64_t>(work, UINT32_MAX)), move});
   }
 
   // Step 5 (after a proof). The strategy, depth first: a winner's position is done when
@@ -1081,19 +1065,14 @@ absl::Status Solver::restore(std::istream& in, const Position& root, Side attack
     size_t index = 0;
     SolverEntry e;
     uint16_t move = 0;
-    Numbers n;
     for (absl::Status s : {line.next("the slot", index, 0, table_->slots() - 1),
                            line.next("the key", e.key, 0, UINT64_MAX)})
       if (!s.ok()) return s;
-    for (absl::Status s : {line.numbers(n), line.next("the work", e.work, 0, UINT32_MAX),
+    for (absl::Status s : {line.numbers(e.numbers), line.next("the work", e.work, 0, UINT32_MAX),
                            line.next("the move", move, 0, UINT16_MAX), line.done()})
       if (!s.ok()) return s;
     if (taken[index]) return line.error(fmt::format("slot {} given twice", index));
     taken[index] = true;
-    e.proof = n.proof;
-    e.disproof = n.disproof;
-    e.plies = n.plies;
-    e.path_dependent = n.path_dependent;
     e.move = Move::from_bits(move);
     table_->place(index, e);
     ++entries;
