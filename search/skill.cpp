@@ -15,16 +15,16 @@ constexpr int kBlunderLevels = 10;
 // The Elo of each level on docs/protocol.md's scales (the random mover, level 0, at 0),
 // one row a variant (Variant's order), measured by scripts/strength-calibration.sh on
 // 2026-12-02 with the built-in nets (kigogo's and kiswahili's rows again on 2026-12-05
-// with their new nets, kiswahili's twice): each level against the one below, 20000 nodes
-// a move, the balanced books of tuning/books (kujifunza's under `choose`); bao 200 games
-// a match, the others 100. Where the chain fell back within its noise (bao 18-19,
-// kiswahili 18-19, kujifunza 14 and 19, all near the top where the levels' caps reach
-// the match's nodes) the row holds the least-squares monotone fit: a scale must rise
-// with the level.
+// with their new nets, kiswahili's twice; bao's on 2026-12-06 with its late move
+// reductions): each level against the one below, 20000 nodes a move, the balanced books
+// of tuning/books (kujifunza's under `choose`); bao 200 games a match, the others 100.
+// Where the chain fell back within its noise (bao 17-19, kiswahili 18-19, kujifunza 14
+// and 19, all near the top where the levels' caps reach the match's nodes) the row holds
+// the least-squares monotone fit: a scale must rise with the level.
 constexpr std::array<std::array<int, kMaxSkillLevel + 1>, kVariantCount> kLevelElo = {{
     // bao
-    {0,    135,  254,  377,  541,  652,  730,  877,  1107, 1307, 1770,
-     1885, 2004, 2082, 2213, 2251, 2318, 2338, 2338, 2338, 2363},
+    {0,    200,  323,  419,  530,  641,  730,  857,  1017, 1217, 1512,
+     1616, 1763, 1852, 1971, 1988, 2040, 2111, 2111, 2111, 2164},
     // kigogo
     {0,    35,   105,  183,  211,  366,  481,  636,  751,  933, 1097,
      1279, 1372, 1528, 1598, 1619, 1704, 1778, 1802, 1858, 2088},

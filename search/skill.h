@@ -37,7 +37,7 @@ Move pick_skill_move(int level, std::span<const Move> moves, std::span<const Val
 // from kMinElo to the highest top of any variant; in a variant whose scale ends lower an
 // Elo above its top plays at full strength.
 inline constexpr int kMinElo = 0;
-inline constexpr int kMaxElo = 2363;  // bao's full strength, the highest top
+inline constexpr int kMaxElo = 2164;  // bao's full strength, the highest top
 // The Elo of `level` on `v`'s scale.
 int level_elo(Variant v, int level);
 // The level whose measured Elo in `v` is the highest not above `elo`.

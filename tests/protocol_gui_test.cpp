@@ -419,8 +419,8 @@ TEST_F(GuiProtocolTest, SkillLevelZeroPlaysAnyLegalMove) {
 TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
   const std::vector<std::pair<std::string, std::string>> scales = {
       {"bao",
-       "response 0 135 254 377 541 652 730 877 1107 1307 1770 1885 2004 2082 2213 2251 2318 "
-       "2338 2338 2338 2363"},
+       "response 0 200 323 419 530 641 730 857 1017 1217 1512 1616 1763 1852 1971 1988 2040 "
+       "2111 2111 2111 2164"},
       {"kigogo",
        "response 0 35 105 183 211 366 481 636 751 933 1097 1279 1372 1528 1598 1619 1704 1778 "
        "1802 1858 2088"},
