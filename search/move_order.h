@@ -65,9 +65,7 @@ class MoveOrder {
   }
 
   // One of the ply's two killers (late move reductions leave them unreduced).
-  bool is_killer(Move m, int ply) const {
-    return params_.use_killers && (m == killers_[ply][0] || m == killers_[ply][1]);
-  }
+  bool is_killer(Move m, int ply) const { return killer_slot(m, ply) >= 0; }
 
  private:
   // The bands of search/params.h, highest first.
@@ -76,9 +74,16 @@ class MoveOrder {
     if (m == tt_move) return kOrderTtMove;
     if (params_.gain_order && gain > 0) return kOrderCapture + gain;
     if (m.capture()) return kOrderCapture;
-    if (params_.use_killers && m == killers_[ply][0]) return kOrderKiller;
-    if (params_.use_killers && m == killers_[ply][1]) return kOrderKiller - 1;
+    if (const int slot = killer_slot(m, ply); slot >= 0) return kOrderKiller - slot;
     return params_.use_history ? history[history_index(m)] : 0;
+  }
+
+  // Which of the ply's killers `m` is: 0 the first, 1 the second, -1 neither.
+  int killer_slot(Move m, int ply) const {
+    if (!params_.use_killers) return -1;
+    if (m == killers_[ply][0]) return 0;
+    if (m == killers_[ply][1]) return 1;
+    return -1;
   }
 
   static int history_index(Move m) { return m.raw() & (kHistorySize - 1); }
