@@ -29,12 +29,11 @@ namespace kete {
 // The numbers of a node, from the attacker's view.
 struct Numbers {
   uint32_t proof = 1, disproof = 1;
-  uint16_t plies = 0;
+  uint16_t plies = 0;  // proven: the length of the win the proof found
   bool path_dependent = false;
 };
 
-// A table entry: the numbers of one node, from the attacker's view (plies: when proven,
-// the length of the win the proof found).
+// A table entry: the numbers of one node, from the attacker's view.
 struct SolverEntry {
   uint64_t key = 0;
   Numbers numbers;
