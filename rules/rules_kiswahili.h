@@ -15,12 +15,15 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   // The tiers of namua (6.2): captures; else takasa; else, with the house destroyed,
   // singletons. Of mtaji (6.4, 6.6): captures of the takasia target; else captures; else
   // takata from the front row; else from the back row.
+  // The mover's ring's part of the key comes too: the moves are sown in a RingWord and
+  // their children keyed from it once made, as bao's are (rules/rules_bao.h).
   static Candidates ranked_candidates(const Position& p) {
     Candidates c;
     if (p.hand(p.side_to_move()) > 0)
       namua_candidates(p, c);
     else
       mtaji_candidates(p, c);
+    c.mover_ring_key = p.ring_key<W>(p.side_to_move());
     return c;
   }
 
@@ -34,28 +37,44 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
 
   // Every child gets its takasia field here, the one place that knows the parent.
   template <class Emit>
-  static void play_candidate(const Position& p, const Candidates&, int tier, Candidate c,
+  static void play_candidate(const Position& p, const Candidates& cs, int tier, Candidate c,
                              Emit&& emit) {
     auto finish = [&](Move m, Position& child, int sown) {
       update_takasia(p, m, child);
       emit(m, static_cast<const Position&>(child), sown);
     };
+    const uint64_t key = cs.mover_ring_key;
     if (p.hand(p.side_to_move()) > 0) {
-      if (tier == kNamuaCaptures) return namua_capture(p, c.pit, finish);
+      if (tier == kNamuaCaptures) return namua_capture(p, key, c.pit, finish);
       const bool tax = c.pit == kHouse && house_works(p);
-      return takasa(p, c.pit, c.dir, tax, finish);
+      return takasa(p, key, c.pit, c.dir, tax, finish);
     }
-    if (tier <= kMtajiCaptures) return mtaji_capture(p, c.pit, c.dir, finish);
-    takata(p, c.pit, c.dir, takasia_blocked(p), finish);
+    if (tier <= kMtajiCaptures) return mtaji_capture(p, key, c.pit, c.dir, finish);
+    takata(p, key, c.pit, c.dir, takasia_blocked(p), finish);
   }
 
  private:
   static constexpr int kNamuaCaptures = 0;
   static constexpr int kMtajiCaptures = 1;  // tier 0: of the takasia target only
 
-  // A move being played out: the position, the choices so far and the sowing state.
+  // A move being played out: the position, the choices so far and the sowing state. The
+  // mover's ring is sown in `ring`; p's copy of it, and its part of p's key, are stale
+  // until done() writes the ring back and keys it (old_ring_key: its part before the move).
   struct Turn {
+    Turn(const Position& parent, uint64_t parent_ring_key, Move move, bool in_namua, bool capture,
+         int block)
+        : p(parent),
+          ring(parent, parent.side_to_move()),
+          old_ring_key(parent_ring_key),
+          m(move),
+          us(parent.side_to_move()),
+          namua(in_namua),
+          capturing(capture),
+          blocked(block) {}
+
     Position p;
+    RingWord ring;
+    uint64_t old_ring_key;
     Move m;
     Side us;
     bool namua;      // the move started with seeds in hand (rules.md 6.2)
@@ -103,25 +122,25 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   }
 
   template <class Emit>
-  static void namua_capture(const Position& p, int i, Emit& emit) {
-    Turn t{p, Move(), p.side_to_move(), true, true, -1};
+  static void namua_capture(const Position& p, uint64_t key, int i, Emit& emit) {
+    Turn t(p, key, Move(), true, true, -1);
     put_hand_seed(t, i);
     capture(t, i, /*first_namua=*/true, emit);
   }
 
   static void put_hand_seed(Turn& t, int i) {
     t.p.set_hand(t.us, t.p.hand(t.us) - 1);
-    t.p.add_seeds(t.us, i, 1);
+    t.ring.add(i, 1);
   }
 
   // Puts the hand seed into front pit i, lifts it (the tax: only 2 seeds) and sows.
   template <class Emit>
-  static void takasa(const Position& p, int i, Dir d, bool tax, Emit& emit) {
-    Turn t{p, Move(i, d), p.side_to_move(), true, false, -1};
+  static void takasa(const Position& p, uint64_t key, int i, Dir d, bool tax, Emit& emit) {
+    Turn t(p, key, Move(i, d), true, false, -1);
     put_hand_seed(t, i);
     int n = 2;
     if (tax)
-      t.p.add_seeds(t.us, i, -2);
+      t.ring.take(i, 2);
     else
       n = lift_own(t, i);
     start_lap(t, i, d, n, emit);
@@ -160,15 +179,15 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   }
 
   template <class Emit>
-  static void mtaji_capture(const Position& p, int start, Dir d, Emit& emit) {
-    Turn t{p, Move(start, d, true), p.side_to_move(), false, true, -1};
+  static void mtaji_capture(const Position& p, uint64_t key, int start, Dir d, Emit& emit) {
+    Turn t(p, key, Move(start, d, true), false, true, -1);
     const int e = first_lap(t, start, d);
     if (e >= 0) capture(t, e, false, emit);
   }
 
   template <class Emit>
-  static void takata(const Position& p, int i, Dir d, int blocked, Emit& emit) {
-    Turn t{p, Move(i, d), p.side_to_move(), false, false, blocked};
+  static void takata(const Position& p, uint64_t key, int i, Dir d, int blocked, Emit& emit) {
+    Turn t(p, key, Move(i, d), false, false, blocked);
     const int e = first_lap(t, i, d);
     if (e >= 0) run(t, e, emit);
   }
@@ -178,24 +197,24 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   // Lifts an own pit; emptying the intact house destroys it (6.1).
   static int lift_own(Turn& t, int i) {
     if (i == kHouse && t.p.house_intact(t.us)) t.p.set_house(t.us, false);
-    return lift(t.p, t.us, i);
+    return t.ring.lift(i);
   }
 
   // Lifts `start` and sows the first lap; returns its end, or -1 if the move is illegal.
   static int first_lap(Turn& t, int start, Dir d) {
     const int n = lift_own(t, start);
-    if (!front_row_survives<W>(t.p, t.us, start, d)) return -1;
+    if (!survives(t, start, d)) return -1;
     t.d = d;
     t.since = t.sown = n;
-    return sow<W>(t.p, t.us, start, d, n);
+    return t.ring.sow(start, d, n);
   }
 
   template <class Emit>
   static void start_lap(Turn& t, int from, Dir d, int n, Emit& emit) {
-    if (!front_row_survives<W>(t.p, t.us, from, d)) return;
+    if (!survives(t, from, d)) return;
     t.d = d;
     t.since = t.sown = n;
-    run(t, sow<W>(t.p, t.us, from, d, n), emit);
+    run(t, t.ring.sow(from, d, n), emit);
   }
 
   // Captures the pit facing lap end e and re-enters the seeds from a kichwa. Only the
@@ -221,7 +240,7 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
 
   template <class Emit>
   static void enter_kichwa(Turn& t, bool right, int n, bool won, Emit& emit) {
-    const int e = sow_from_kichwa<W>(t.p, t.us, right, n);
+    const int e = t.ring.sow_from_kichwa(right, n);
     t.d = right ? Dir::kAnticlockwise : Dir::kClockwise;
     t.since = n;
     t.sown += n;
@@ -234,7 +253,7 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   static void run(Turn& t, int e, Emit& emit) {
     const Side them = ~t.us;
     for (;;) {
-      const int n = t.p.seeds(t.us, e);
+      const int n = t.ring.seeds(e);
       if (n == 1) return done(t, emit);
       if (t.capturing && R::is_front(e) && t.p.seeds(them, R::facing(e)))
         return capture(t, e, false, emit);
@@ -247,15 +266,22 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
       if (e == t.blocked) return done(t, emit);  // the takasia pit ends a takata
       if (t.since > R::kEndlessSeeds) return;    // never-ending: illegal
       const int lifted = lift_own(t, e);
-      if (!front_row_survives<W>(t.p, t.us, e, t.d)) return;
-      e = sow<W>(t.p, t.us, e, t.d, lifted);
+      if (!survives(t, e, t.d)) return;
+      e = t.ring.sow(e, t.d, lifted);
       t.since += lifted;
       t.sown += lifted;
     }
   }
 
+  // front_row_survives on the ring being sown.
+  static bool survives(const Turn& t, int from, Dir d) {
+    return !R::is_front(from) || R::is_front(R::next(from, d)) || !t.ring.front_empty();
+  }
+
   template <class Emit>
   static void done(Turn& t, Emit& emit) {
+    t.ring.store(t.p, t.us);
+    t.p.rekey_ring<W>(t.us, t.old_ring_key);
     t.p.pass_turn();
     emit(t.m, t.p, t.sown);
   }
@@ -310,6 +336,8 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
   // are found.
   static unsigned first_capture_mask(const Position& p, int enough) {
     unsigned mask = 0;
+    uint64_t key = 0;  // the mover's ring's part of p's key, made at the first lap tried
+    bool keyed = false;
     for (uint64_t bits = mtaji_capture_candidates<W>(p); bits; bits &= bits - 1) {
       const int c = std::countr_zero(bits);
       const int f = captured_first(p, c);
@@ -317,7 +345,8 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
       if (mask & (1u << f)) continue;
       bool legal = false;
       auto any = [&](Move, Position&, int) { legal = true; };
-      mtaji_capture(p, candidate_pit(c), candidate_dir(c), any);
+      if (!keyed) key = p.ring_key<W>(p.side_to_move()), keyed = true;
+      mtaji_capture(p, key, candidate_pit(c), candidate_dir(c), any);
       if (legal) mask |= 1u << f;
     }
     return mask;

@@ -73,8 +73,9 @@ inline int sow(Position& p, Side s, int from, Dir d, int n) {
 // Side s's ring of 16 pits (W = 8) as one 128-bit number, pit i in byte i: a move sown
 // here adds each lap's seeds in one addition and writes the ring back once, and its key
 // is made once the move is made (Position::rekey_ring). Bao's moves sow some 18 seeds in some
-// 5 laps (rules/rules_bao.h). A pit holds at most 92 seeds, so no byte carries into the
-// next.
+// 5 laps (rules/rules_bao.h), kiswahili's some 3 laps (rules/rules_kiswahili.h), and a
+// lap costs a few instructions here against some 80 sown pit by pit (sow<8> above, which
+// keys each seed). A pit holds at most 92 seeds, so no byte carries into the next.
 class RingWord {
  public:
   using u128 = unsigned __int128;
@@ -93,6 +94,14 @@ class RingWord {
     ring_ &= kAllBut[size_t(i)];
     return n;
   }
+  // n seeds put into pit i, or taken from it (it holds them).
+  void add(int i, int n) { ring_ += u128(unsigned(n)) << (8 * i); }
+  void take(int i, int n) {
+    assert(seeds(i) >= n);
+    ring_ -= u128(unsigned(n)) << (8 * i);
+  }
+  // The front row (pits 0..7) holds no seeds.
+  bool front_empty() const { return uint64_t(ring_) == 0; }
   // sow<8>: n seeds one per pit in direction d from the pit after `from`; the lap end.
   template <Dir d>
   int sow(int from, int n) {
@@ -103,6 +112,15 @@ class RingWord {
     // The partial round, in clockwise order: the pits after `from`, or those up to it.
     ring_ += kRuns[size_t(d == Dir::kClockwise ? (from + 1) & 15 : end)][size_t(rest)];
     return end;
+  }
+  // The same, the direction known only at run time (kiswahili's laps change it).
+  int sow(int from, Dir d, int n) {
+    return d == Dir::kClockwise ? sow<Dir::kClockwise>(from, n) : sow<Dir::kAnticlockwise>(from, n);
+  }
+  // sow_from_kichwa (below) on the ring.
+  int sow_from_kichwa(bool right_kichwa, int n) {
+    return right_kichwa ? sow<Dir::kAnticlockwise>(Ring<8>::kRightKichwa + 1, n)
+                        : sow<Dir::kClockwise>(Ring<8>::kSize - 1, n);
   }
 
  private:

@@ -52,8 +52,9 @@ struct Candidates {
   static constexpr int kMaxTiers = 4;
   std::array<uint64_t, kMaxTiers> tier{};
   int tiers = 0;
-  // What every move of the position shares, made once for all of them: bao keys its
-  // children from the mover's ring's part of the parent's key (Position::ring_key).
+  // What every move of the position shares, made once for all of them: bao and kiswahili
+  // key their children from the mover's ring's part of the parent's key
+  // (Position::ring_key).
   uint64_t mover_ring_key = 0;
 
   Candidates() = default;
