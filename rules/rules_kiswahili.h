@@ -345,7 +345,10 @@ struct KiswahiliRules : TieredRules<KiswahiliRules, Variant::kKiswahili, 8> {
       if (mask & (1u << f)) continue;
       bool legal = false;
       auto any = [&](Move, Position&, int) { legal = true; };
-      if (!keyed) key = p.ring_key<W>(p.side_to_move()), keyed = true;
+      if (!keyed) {
+        key = p.ring_key<W>(p.side_to_move());
+        keyed = true;
+      }
       mtaji_capture(p, key, candidate_pit(c), candidate_dir(c), any);
       if (legal) mask |= 1u << f;
     }
