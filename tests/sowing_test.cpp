@@ -1,7 +1,8 @@
 // The sowing primitives (rules/sowing.h). RingWord, the ring of 16 pits as one 128-bit
-// number that bao's moves sow in: laps worked out by hand, then every lap of random rings
-// against sow<8>, which sows pit by pit in the position itself; and bao's children, keyed
-// once each move is made, against the key recomputed from scratch.
+// number that bao's and kiswahili's moves sow in: laps worked out by hand, then every lap
+// of random rings against sow<8>, which sows pit by pit in the position itself; and bao's
+// and kiswahili's children, keyed once each move is made, against the key recomputed from
+// scratch.
 #include <array>
 #include <vector>
 
@@ -9,6 +10,7 @@
 
 #include "rules/random.h"
 #include "rules/rules_bao.h"
+#include "rules/rules_kiswahili.h"
 #include "rules/sowing.h"
 
 namespace kete::test {
@@ -71,6 +73,63 @@ TEST(Sowing, RingWordLapsWorkedOutByHand) {
   }
 }
 
+// What kiswahili's turns use besides the laps: seeds put into a pit and taken from it, the
+// front row's emptiness, a lap whose direction is known at run time, and the re-entry lap
+// from a kichwa (rules.md section 1: the left kichwa, pit 0, sows clockwise from itself,
+// the right kichwa, pit 7, anticlockwise).
+TEST(Sowing, RingWordAddTakeFrontAndKichwaWorkedOutByHand) {
+  const std::array<int, 16> start{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  {
+    RingWord ring(with_ring(start), Side::kSouth);
+    ring.add(3, 5);     // pit 3: 4 + 5
+    ring.take(15, 16);  // pit 15 emptied
+    ring.add(0, 90);    // pit 0: 1 + 90, no carry into pit 1
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{91, 2, 3, 9, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0}));
+    EXPECT_FALSE(ring.front_empty());
+  }
+  {
+    // Only the back row (pits 8..15) holds seeds: the front row is empty until a seed
+    // reaches pit 7.
+    RingWord ring(with_ring({0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1}), Side::kSouth);
+    EXPECT_TRUE(ring.front_empty());
+    ring.add(7, 1);
+    EXPECT_FALSE(ring.front_empty());
+    ring.take(7, 1);
+    EXPECT_TRUE(ring.front_empty());
+  }
+  {
+    // The run-time direction: 3 seeds clockwise from pit 14 end on 1 (as the first case of
+    // RingWordLapsWorkedOutByHand), anticlockwise from pit 1 on 14.
+    RingWord cw(with_ring(start), Side::kSouth), acw(with_ring(start), Side::kSouth);
+    EXPECT_EQ(cw.sow(14, Dir::kClockwise, 3), 1);
+    EXPECT_EQ(stored(cw),
+              (std::array<int, 16>{2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17}));
+    EXPECT_EQ(acw.sow(1, Dir::kAnticlockwise, 3), 14);
+    EXPECT_EQ(stored(acw),
+              (std::array<int, 16>{2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17}));
+  }
+  {
+    // 3 captured seeds from the left kichwa: into pits 0, 1 and 2, the lap ends on 2.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.sow_from_kichwa(false, 3), 2);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}));
+  }
+  {
+    // 3 from the right kichwa: into pits 7, 6 and 5, the lap ends on 5; and 17 from it: a
+    // whole round and one more into pit 7, where the lap ends.
+    RingWord ring(with_ring(start), Side::kSouth);
+    EXPECT_EQ(ring.sow_from_kichwa(true, 3), 5);
+    EXPECT_EQ(stored(ring),
+              (std::array<int, 16>{1, 2, 3, 4, 5, 7, 8, 9, 9, 10, 11, 12, 13, 14, 15, 16}));
+    RingWord round(with_ring(start), Side::kSouth);
+    EXPECT_EQ(round.sow_from_kichwa(true, 17), 7);
+    EXPECT_EQ(stored(round),
+              (std::array<int, 16>{2, 3, 4, 5, 6, 7, 8, 10, 10, 11, 12, 13, 14, 15, 16, 17}));
+  }
+}
+
 // Random rings, every start pit, both ways, 0 to 47 seeds: the same pits and lap end as
 // sow<8>, and lift as Position's own pits.
 TEST(Sowing, RingWordLapsAreThoseOfSow) {
@@ -98,17 +157,18 @@ TEST(Sowing, RingWordLapsAreThoseOfSow) {
   }
 }
 
-// Bao's children are keyed once each move is made (Position::rekey_ring): over random games,
-// every child's key is the key recomputed from scratch, in release builds too (the debug
-// builds' assert_consistent checks it in every generate).
-TEST(Sowing, RingWordBaoChildrenKeyedOnceTheMoveIsMade) {
-  Random rng(12);
+// Bao's and kiswahili's children are keyed once each move is made (Position::rekey_ring):
+// over random games, every child's key is the key recomputed from scratch, in release
+// builds too (the debug builds' assert_consistent checks it in every generate).
+template <class R>
+int children_keyed_from_scratch(Variant v, int games, uint64_t seed) {
+  Random rng(seed);
   int children = 0;
-  for (int g = 0; g < 200; ++g) {
-    Position p = Position::start(Variant::kBao);
+  for (int g = 0; g < games; ++g) {
+    Position p = Position::start(v);
     for (int ply = 0; ply < 200; ++ply) {
       std::vector<Position> next;
-      BaoRules::generate(p, [&](Move, const Position& child, int) {
+      R::generate(p, [&](Move, const Position& child, int) {
         EXPECT_EQ(child.key(), child.compute_key());
         next.push_back(child);
       });
@@ -117,7 +177,16 @@ TEST(Sowing, RingWordBaoChildrenKeyedOnceTheMoveIsMade) {
       p = next[size_t(rng.uniform_below(next.size()))];
     }
   }
-  EXPECT_GT(children, 100000);
+  return children;
+}
+
+TEST(Sowing, RingWordBaoChildrenKeyedOnceTheMoveIsMade) {
+  EXPECT_GT(children_keyed_from_scratch<BaoRules>(Variant::kBao, 200, 12), 100000);
+}
+
+TEST(Sowing, RingWordKiswahiliChildrenKeyedOnceTheMoveIsMade) {
+  // Kiswahili's random games are short: 1000 of them.
+  EXPECT_GT(children_keyed_from_scratch<KiswahiliRules>(Variant::kKiswahili, 1000, 13), 100000);
 }
 
 }  // namespace
