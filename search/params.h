@@ -58,7 +58,7 @@ inline constexpr int kOptimumClockDen = 4;
 inline constexpr int kMaximumOptimumFactor = 4;
 inline constexpr int kMaximumClockNum = 2, kMaximumClockDen = 5;
 
-// The singular test (search/search.cpp, is_singular): the table's entry may be this many
+// The singular test (search/search.cpp, singular_test): the table's entry may be this many
 // plies shallower than the node and still be trusted, and the other moves are searched at
 // about half the node's depth.
 inline constexpr int kSingularTableSlack = 3;
@@ -128,6 +128,11 @@ struct SearchParams {
   int singular = variant_bit(Variant::kKigogo) | variant_bit(Variant::kKiswahili);
   int singular_depth = 6;   // ... tested at this depth and deeper
   int singular_margin = 8;  // ... "near": within this many centi-seeds per ply of depth
+  // Multi-cut: when the singular test finds another move that reaches a bound at or above
+  // beta, the node fails high (mask).
+  int multi_cut = 0;
+  // A table move that beats beta but is not singular is searched a ply shallower (mask).
+  int negative_extension = 0;
 
   // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
   int time_soft_pct = 50;        // an iteration costs more than all before it
@@ -171,6 +176,8 @@ inline constexpr ParamSpec kSearchParams[] = {
     variant_mask("Singular", &SearchParams::singular),
     {"SingularDepth", &SearchParams::singular_depth, 2, 64},
     {"SingularMargin", &SearchParams::singular_margin, 0, 1000},
+    variant_mask("MultiCut", &SearchParams::multi_cut),
+    variant_mask("NegativeExtension", &SearchParams::negative_extension),
 
     {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
     {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},

@@ -59,6 +59,8 @@ class Worker {
         lmr_(in_variant(params_.lmr)),
         one_reply_(in_variant(params_.one_reply)),
         singular_(in_variant(params_.singular)),
+        multi_cut_(in_variant(params_.multi_cut)),
+        negative_extension_(in_variant(params_.negative_extension)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
                     ? shared.settings.proven.get()
                     : nullptr),
@@ -282,9 +284,20 @@ class Worker {
     // Step 5b. Singular extension: the table move, when no other move comes near it, is
     // searched a ply deeper. Tested before this node's moves are generated, since the test
     // reuses this ply's frame.
-    const bool singular =
-        singular_ && !excluding && ply > 0 && hit && is_singular(p, depth, ply, tte);
-    if (aborted_) return 0;
+    int tt_extension = 0;
+    if (singular_ && !excluding && ply > 0 && hit) {
+      const Singular test = singular_test(p, depth, ply, tte);
+      if (aborted_) return 0;
+      // Step 5c. Multi-cut: another move beats a bound at or above beta as well, so the
+      // node fails high without its own search.
+      if (multi_cut_ && !pv_node && !exact_ && test.tested && !test.singular && test.beta >= beta)
+        return test.beta;
+      tt_extension = test.extension;
+      // Step 5d. A table move that beats beta but is not singular is searched a ply
+      // shallower: another move may refute as well.
+      if (negative_extension_ && test.tested && !test.singular && from_tt(tte.value, ply) >= beta)
+        tt_extension = -1;
+    }
 
     // What steps 6 to 10 share: the node's best so far, the search of one child (step 9),
     // the refutation's lesson (9a) and the table's store (10).
@@ -303,7 +316,7 @@ class Worker {
       if (ply == 0) report_currmove(c.move, searched + 1, depth);
       if (share) s_.in_flight.enter(c.position.key());
       history_keys_.push(c.position.key());
-      const int new_depth = depth - 1 + (singular && c.move == tt_move);
+      const int new_depth = depth - 1 + (c.move == tt_move ? tt_extension : 0);
       Value v;
       if (searched++ == 0) {
         v = -search(c.position, new_depth, ply + 1, -beta, -alpha, child_line, pv_node);
@@ -436,20 +449,30 @@ class Worker {
 
   // The singular test (Ethereal's moveIsSingular): the table move is singular when every
   // other move fails low against a margin below the table's value, in a search of about
-  // half the depth (Stockfish's singular extension). Only a table entry deep enough to
-  // trust, and not a mere upper bound, is tested.
-  bool is_singular(const Position& p, int depth, int ply, const TTEntry& tte) {
+  // half the depth (Stockfish's singular extension), and then searched a ply deeper.
+  // Only a table entry deep enough to trust, and not a mere upper bound, is tested.
+  struct Singular {
+    bool tested = false, singular = false;
+    int extension = 0;
+    Value beta = 0;  // the bound the other moves were tested against
+  };
+  Singular singular_test(const Position& p, int depth, int ply, const TTEntry& tte) {
+    Singular result;
     if (depth < params_.singular_depth || !may_extend(ply) || tte.move.is_none() ||
         tte.bound == Bound::kUpper || tte.depth < depth - kSingularTableSlack ||
         std::abs(tte.value) >= kMateBound)
-      return false;
-    const Value singular_beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
+      return result;
+    result.tested = true;
+    result.beta = from_tt(tte.value, ply) - params_.singular_margin * depth;
     Frame& frame = stack_[ply];
     frame.excluded = tte.move;
-    const Value v = search(p, singular_test_depth(depth), ply, singular_beta - 1, singular_beta,
+    const Value v = search(p, singular_test_depth(depth), ply, result.beta - 1, result.beta,
                            frame.singular_line, false);
     frame.excluded = Move::none();
-    return !aborted_ && v < singular_beta;
+    if (aborted_ || v >= result.beta) return result;
+    result.singular = true;
+    result.extension = 1;
+    return result;
   }
 
   // The late move reduction after `moves` moves searched: ln(depth) ln(moves + 1) / 2.25
@@ -627,7 +650,8 @@ class Worker {
   MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, futility_, lmr_, one_reply_, singular_;  // on for this variant
+  const bool quiescence_, futility_, lmr_, one_reply_, singular_, multi_cut_,
+      negative_extension_;      // on for this variant
   const ProvenValues* proven_;  // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
