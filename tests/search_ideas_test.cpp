@@ -71,6 +71,7 @@ const Idea kIdeas[] = {
     {"OneReply off", Variant::kKiswahili, [](SearchParams& p) { p.one_reply = kNone; }},
     {"Singular off", Variant::kKiswahili, [](SearchParams& p) { p.singular = kNone; }},
     {"SingularDepth 4", Variant::kKiswahili, [](SearchParams& p) { p.singular_depth = 4; }},
+    {"MultiCut off", Variant::kKiswahili, [](SearchParams& p) { p.multi_cut = kNone; }},
     {"GainOrder off", Variant::kBao, [](SearchParams& p) { p.gain_order = false; }},
     {"UseTT off", Variant::kKigogo, [](SearchParams& p) { p.use_tt = false; }},
     {"UseKillers off", Variant::kKigogo, [](SearchParams& p) { p.use_killers = false; }},
