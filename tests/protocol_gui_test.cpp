@@ -428,8 +428,8 @@ TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
        "response 0 21 70 98 161 210 318 457 667 760 838 852 922 954 954 971 983 983 983 983 "
        "985"},
       {"kiswahili",
-       "response 0 42 70 185 278 370 478 609 800 956 1232 1267 1330 1430 1500 1639 1732 1822 "
-       "1822 1822 1929"},
+       "response 0 85 155 204 253 417 532 671 871 1062 1444 1529 1599 1692 1807 1866 1866 1866 "
+       "1866 1866 1967"},
   };
   for (const auto& [variant, scale] : scales) {
     set_option("UCI_Variant", variant);
@@ -439,9 +439,9 @@ TEST_F(GuiProtocolTest, QueryEloAnswersTheVariantsScale) {
   EXPECT_EQ(answer("query elo"), scales.back().second);
 }
 
-// The same UCI_Elo is another level in another variant: 1000 is bao's level 7 (877; level
-// 8 is 1107) and kiswahili's level 9 (809; level 10 is 1072). Level 7 searches at most
-// skill_nodes(7), some 300 nodes; level 9 about 700, and its iterations get past level
+// The same UCI_Elo is another level in another variant: 1000 is bao's level 7 (857; level
+// 8 is 1017) and kiswahili's level 8 (871; level 9 is 1062). Level 7 searches at most
+// skill_nodes(7), some 300 nodes; level 8 about 450, and its iterations get past level
 // 7's cap.
 TEST_F(GuiProtocolTest, UciEloFollowsTheVariantsScale) {
   set_option("UCI_LimitStrength", "true");
