@@ -132,8 +132,6 @@ struct SearchParams {
   // beta, the node fails high (mask; kiswahili won +27.9 with it at 2 s + 0.02 s,
   // docs/strength.md "Multi-cut in kiswahili").
   int multi_cut = variant_bit(Variant::kKiswahili);
-  // A table move that beats beta but is not singular is searched a ply shallower (mask).
-  int negative_extension = 0;
 
   // Time use (issue 14): when to start no new iteration, in percent of the optimum time.
   int time_soft_pct = 50;        // an iteration costs more than all before it
@@ -178,7 +176,6 @@ inline constexpr ParamSpec kSearchParams[] = {
     {"SingularDepth", &SearchParams::singular_depth, 2, 64},
     {"SingularMargin", &SearchParams::singular_margin, 0, 1000},
     variant_mask("MultiCut", &SearchParams::multi_cut),
-    variant_mask("NegativeExtension", &SearchParams::negative_extension),
 
     {"TimeSoftPct", &SearchParams::time_soft_pct, 10, 100},
     {"TimeBestChangePct", &SearchParams::time_best_change_pct, 0, 300},

@@ -60,7 +60,6 @@ class Worker {
         one_reply_(in_variant(params_.one_reply)),
         singular_(in_variant(params_.singular)),
         multi_cut_(in_variant(params_.multi_cut)),
-        negative_extension_(in_variant(params_.negative_extension)),
         proven_(shared.settings.proven && !shared.settings.proven->empty()
                     ? shared.settings.proven.get()
                     : nullptr),
@@ -293,10 +292,6 @@ class Worker {
       if (multi_cut_ && !pv_node && !exact_ && test.tested && !test.singular && test.beta >= beta)
         return test.beta;
       tt_extension = test.extension;
-      // Step 5d. A table move that beats beta but is not singular is searched a ply
-      // shallower: another move may refute as well.
-      if (negative_extension_ && test.tested && !test.singular && from_tt(tte.value, ply) >= beta)
-        tt_extension = -1;
     }
 
     // What steps 6 to 10 share: the node's best so far, the search of one child (step 9),
@@ -650,8 +645,8 @@ class Worker {
   MoveOrder order_;                 // killers and history
   std::unique_ptr<Frame[]> stack_;  // indexed by ply
   const uint64_t poll_mask_;        // poll the limits when the node count & this is 0
-  const bool quiescence_, futility_, lmr_, one_reply_, singular_, multi_cut_,
-      negative_extension_;      // on for this variant
+  const bool quiescence_, futility_, lmr_, one_reply_, singular_,
+      multi_cut_;               // on for this variant
   const ProvenValues* proven_;  // null when there is nothing to probe
   const uint64_t proven_salt_;
   SearchInfo report_;
