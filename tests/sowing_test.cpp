@@ -109,24 +109,22 @@ TEST(Sowing, RingWordAddTakeFrontAndKichwaWorkedOutByHand) {
     EXPECT_EQ(stored(acw),
               (std::array<int, 16>{2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17}));
   }
-  {
-    // 3 captured seeds from the left kichwa: into pits 0, 1 and 2, the lap ends on 2.
+  // Re-entry laps from a kichwa: 3 seeds from the left one go into pits 0, 1 and 2; 3 from
+  // the right one into 7, 6 and 5; 17 from the right one make a whole round and one more
+  // into pit 7, where the lap ends.
+  struct KichwaLap {
+    bool right;
+    int seeds, end;
+    std::array<int, 16> after;
+  };
+  for (const KichwaLap& lap : {
+           KichwaLap{false, 3, 2, {2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}},
+           KichwaLap{true, 3, 5, {1, 2, 3, 4, 5, 7, 8, 9, 9, 10, 11, 12, 13, 14, 15, 16}},
+           KichwaLap{true, 17, 7, {2, 3, 4, 5, 6, 7, 8, 10, 10, 11, 12, 13, 14, 15, 16, 17}},
+       }) {
     RingWord ring(with_ring(start), Side::kSouth);
-    EXPECT_EQ(ring.sow_from_kichwa(false, 3), 2);
-    EXPECT_EQ(stored(ring),
-              (std::array<int, 16>{2, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}));
-  }
-  {
-    // 3 from the right kichwa: into pits 7, 6 and 5, the lap ends on 5; and 17 from it: a
-    // whole round and one more into pit 7, where the lap ends.
-    RingWord ring(with_ring(start), Side::kSouth);
-    EXPECT_EQ(ring.sow_from_kichwa(true, 3), 5);
-    EXPECT_EQ(stored(ring),
-              (std::array<int, 16>{1, 2, 3, 4, 5, 7, 8, 9, 9, 10, 11, 12, 13, 14, 15, 16}));
-    RingWord round(with_ring(start), Side::kSouth);
-    EXPECT_EQ(round.sow_from_kichwa(true, 17), 7);
-    EXPECT_EQ(stored(round),
-              (std::array<int, 16>{2, 3, 4, 5, 6, 7, 8, 10, 10, 11, 12, 13, 14, 15, 16, 17}));
+    EXPECT_EQ(ring.sow_from_kichwa(lap.right, lap.seeds), lap.end) << lap.seeds;
+    EXPECT_EQ(stored(ring), lap.after) << lap.seeds;
   }
 }
 
